@@ -1,0 +1,425 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The engine core compiled with Cython: the same API and answers as ``solver/_pure.py``.
+
+Stones are kept as 2-bit cells in padded line codes (see ``solver/geometry.py``), so the
+11-cell window of a point in a direction is one shift and mask; the window's 20-bit key
+indexes a lazily filled table of pattern entries (see ``solver/patterns.py``). The C
+function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (tested).
+"""
+
+from libc.stdint cimport uint32_t, uint64_t
+from libc.stdlib cimport malloc
+from libc.string cimport memset, memcpy
+
+from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
+from solver.zobrist import ZOBRIST
+
+DEF NP = 225
+DEF NLINES = 29
+DEF MAXNEIGH = 44
+DEF DIRTY_MAX = 24
+
+cdef enum:
+    C_EMPTY = 0
+    C_OWN = 1
+    C_WALL = 3
+    F_FIVE = 1
+    F_OVERLINE = 2
+    FOURS_SHIFT = 2
+    F_STRAIGHT = 16
+    THREE_SHIFT = 5
+    FOUR_SHIFT = 16
+    CELL_MASK = 0x7FF
+    STRONG = 16
+
+cdef uint64_t WMASK = (1ULL << 22) - 1
+cdef int LINE_IDX[4][NP]
+cdef int SHIFT[4][NP]
+cdef int NEIGH_P[NP][MAXNEIGH]
+cdef int NEIGH_D[NP][MAXNEIGH]
+cdef int NEIGH_N[NP]
+cdef uint64_t ZOB[3][NP]
+cdef uint64_t INIT_LINES[4][NLINES]
+cdef int STEP[4]
+cdef uint32_t* TAB[2]
+cdef unsigned char POPC[16]
+
+STEP[0] = 1
+STEP[1] = 15
+STEP[2] = 16
+STEP[3] = -14
+
+
+cdef void _init_tables():
+    cdef int p, d, k, n, q
+    _codes = initial_line_codes()
+    for d in range(4):
+        for p in range(NLINES):
+            INIT_LINES[d][p] = _codes[d][p] if p < LINE_COUNTS[d] else 0
+        for p in range(NP):
+            LINE_IDX[d][p] = line_of(d, p)
+            SHIFT[d][p] = 2 * pos_of(d, p)
+    for p in range(NP):
+        ZOB[0][p] = 0
+        ZOB[1][p] = ZOBRIST[1][p]
+        ZOB[2][p] = ZOBRIST[2][p]
+        n = 0
+        for d in range(4):
+            for k in range(-PAD, PAD + 1):
+                qq = step(p, d, k)
+                if qq is not None:
+                    NEIGH_P[p][n] = qq
+                    NEIGH_D[p][n] = d
+                    n += 1
+        NEIGH_N[p] = n
+    for k in range(2):
+        TAB[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
+        if TAB[k] == NULL:
+            raise MemoryError()
+        memset(TAB[k], 0xFF, (1 << 20) * sizeof(uint32_t))
+    for k in range(16):
+        POPC[k] = (k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) + ((k >> 3) & 1)
+
+
+_init_tables()
+
+
+# -- pattern analysis (mirror of solver.patterns.analyze) ------------------------------
+cdef inline void _run(int* cells, int i, int* lo, int* hi) noexcept nogil:
+    cdef int a = i, b = i
+    while a > 0 and cells[a - 1] == C_OWN:
+        a -= 1
+    while b < 10 and cells[b + 1] == C_OWN:
+        b += 1
+    lo[0] = a
+    hi[0] = b
+
+
+cdef inline bint _is_five(int length, bint exact) noexcept nogil:
+    return length == 5 if exact else length >= 5
+
+
+cdef bint _straight_four(int* cells, bint exact) noexcept nogil:
+    cdef int lo, hi
+    _run(cells, 5, &lo, &hi)
+    if hi - lo != 3 or lo < 1 or hi > 9:
+        return False
+    if cells[lo - 1] != C_EMPTY or cells[hi + 1] != C_EMPTY:
+        return False
+    if exact and ((lo >= 2 and cells[lo - 2] == C_OWN) or (hi <= 8 and cells[hi + 2] == C_OWN)):
+        return False
+    return True
+
+
+cdef uint32_t analyze(uint32_t key, bint exact) noexcept nogil:
+    cdef int cells[11]
+    cdef int i, q, lo, hi, qlo, qhi, nfours = 0
+    cdef int comp[11]
+    cdef uint32_t entry = 0
+    for i in range(5):
+        cells[i] = (key >> (2 * i)) & 3
+    cells[5] = C_OWN
+    for i in range(5, 10):
+        cells[i + 1] = (key >> (2 * i)) & 3
+    _run(cells, 5, &lo, &hi)
+    if _is_five(hi - lo + 1, exact):
+        return F_FIVE
+    if exact and hi - lo + 1 > 5:
+        entry = F_OVERLINE
+    for q in range(11):
+        if cells[q] != C_EMPTY:
+            continue
+        cells[q] = C_OWN
+        _run(cells, 5, &qlo, &qhi)
+        if qlo <= q <= qhi and _is_five(qhi - qlo + 1, exact):
+            comp[nfours] = q
+            nfours += 1
+        cells[q] = C_EMPTY
+    for i in range(nfours):
+        entry |= 1u << (FOUR_SHIFT + comp[i])
+    if nfours == 2 and comp[1] - comp[0] == 5:
+        nfours = 1
+        entry |= F_STRAIGHT
+    if nfours > 3:
+        nfours = 3
+    entry |= (<uint32_t> nfours) << FOURS_SHIFT
+    for q in range(11):
+        if cells[q] != C_EMPTY:
+            continue
+        cells[q] = C_OWN
+        _run(cells, 5, &qlo, &qhi)
+        if qlo <= q <= qhi and _straight_four(cells, exact):
+            entry |= 1u << (THREE_SHIFT + q)
+        cells[q] = C_EMPTY
+    return entry
+
+
+cdef inline uint32_t _swap(uint32_t key) noexcept nogil:
+    cdef uint32_t lo = key & 0x55555
+    cdef uint32_t hi = (key & 0xAAAAA) >> 1
+    cdef uint32_t both = lo & hi
+    return ((lo & ~both) << 1) | (hi & ~both) | both | (both << 1)
+
+
+def analyze_key(unsigned int key, bint exact):
+    """The compiled pattern entry of a 20-bit window key (for tests against the pure one)."""
+    return analyze(key, exact)
+
+
+cdef class Core:
+    """Board cells, line codes and hash, with the pattern and forbidden-move queries."""
+
+    cdef unsigned char cells[NP]
+    cdef uint64_t lines[4][NLINES]
+    cdef uint64_t _hash
+    cdef int _count
+    cdef public int rule
+    cdef int tabidx[2]
+    cdef unsigned char cand[NP]
+    cdef int dirty[DIRTY_MAX]
+    cdef int ndirty  # -1: full rebuild needed
+
+    def __cinit__(self, int rule=0):
+        if rule < 0 or rule > 2:
+            raise ValueError(f"unknown rule number: {rule!r}")
+        self.rule = rule
+        memset(self.cells, 0, NP)
+        memcpy(self.lines, INIT_LINES, sizeof(INIT_LINES))
+        self._hash = 0
+        self._count = 0
+        # table 0 = exact five, 1 = five or more
+        self.tabidx[0] = 1 if rule == 2 else 0
+        self.tabidx[1] = 0 if rule == 1 else 1
+        memset(self.cand, 0, NP)
+        self.ndirty = -1
+
+    # -- stones --------------------------------------------------------------------------
+    @property
+    def hash(self):
+        return self._hash
+
+    @property
+    def count(self):
+        return self._count
+
+    def get(self, int p):
+        """Colour at ``p``: 0 empty, 1 black, 2 white."""
+        return self.cells[p]
+
+    cdef inline void _put(self, int p, int colour) noexcept nogil:
+        cdef int d
+        self.cells[p] = colour
+        for d in range(4):
+            self.lines[d][LINE_IDX[d][p]] += (<uint64_t> colour) << (SHIFT[d][p] + 10)
+        self._hash ^= ZOB[colour][p]
+        self._count += 1
+        if self.ndirty >= 0:
+            if self.ndirty < DIRTY_MAX:
+                self.dirty[self.ndirty] = p
+                self.ndirty += 1
+            else:
+                self.ndirty = -1
+
+    cdef inline void _remove(self, int p) noexcept nogil:
+        cdef int d
+        cdef int colour = self.cells[p]
+        self.cells[p] = 0
+        for d in range(4):
+            self.lines[d][LINE_IDX[d][p]] -= (<uint64_t> colour) << (SHIFT[d][p] + 10)
+        self._hash ^= ZOB[colour][p]
+        self._count -= 1
+        if self.ndirty >= 0:
+            if self.ndirty < DIRTY_MAX:
+                self.dirty[self.ndirty] = p
+                self.ndirty += 1
+            else:
+                self.ndirty = -1
+
+    def put(self, int p, int colour):
+        """Place a stone of ``colour`` on the empty point ``p``."""
+        self._put(p, colour)
+
+    def remove(self, int p):
+        """Take the stone off ``p``."""
+        self._remove(p)
+
+    def copy(self):
+        """An independent copy."""
+        cdef Core other = Core(self.rule)
+        memcpy(other.cells, self.cells, NP)
+        memcpy(other.lines, self.lines, sizeof(self.lines))
+        other._hash = self._hash
+        other._count = self._count
+        return other
+
+    def cell_bytes(self):
+        """The 225 cells as bytes (0 empty, 1 black, 2 white), point order."""
+        return bytes((<char*> self.cells)[:NP])
+
+    # -- patterns ------------------------------------------------------------------------
+    cdef inline uint32_t _entry(self, int d, int p, int colour) noexcept nogil:
+        cdef uint64_t w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
+        cdef uint32_t key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
+        cdef int t = self.tabidx[colour - 1]
+        if colour == 2:
+            key = _swap(key)
+        cdef uint32_t e = TAB[t][key]
+        if e == 0xFFFFFFFFu:
+            e = analyze(key, t == 0)
+            TAB[t][key] = e
+        return e
+
+    def window(self, int d, int p):
+        """The 22-bit window of ``p`` in direction ``d``."""
+        return (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
+
+    def entry(self, int d, int p, int colour):
+        """Pattern entry for ``colour`` placing at ``p`` along ``d``."""
+        return self._entry(d, p, colour)
+
+    cdef inline bint _is_five(self, int p, int colour) noexcept nogil:
+        cdef int d
+        for d in range(4):
+            if self._entry(d, p, colour) & F_FIVE:
+                return True
+        return False
+
+    def is_five(self, int p, int colour):
+        """Whether ``colour`` playing the empty point ``p`` makes a five (a win)."""
+        return self._is_five(p, colour)
+
+    cdef int _forbidden(self, int p) noexcept nogil:
+        cdef uint32_t entries[4]
+        cdef int d, n, fours = 0, nthree = 0
+        cdef bint over = False
+        cdef int threes[4]
+        for d in range(4):
+            entries[d] = self._entry(d, p, 1)
+            if entries[d] & F_FIVE:
+                return 0
+            if entries[d] & F_OVERLINE:
+                over = True
+            n = (entries[d] >> FOURS_SHIFT) & 3
+            fours += n
+            if n == 0 and (entries[d] >> THREE_SHIFT) & CELL_MASK:
+                threes[nthree] = d
+                nthree += 1
+        if over:
+            return 6
+        if fours >= 2:
+            return 4
+        if nthree >= 2 and self._true_threes(p, threes, nthree, entries, 2) >= 2:
+            return 3
+        return 0
+
+    cdef int _true_threes(self, int p, int* dirs, int ndirs, uint32_t* entries, int enough) noexcept nogil:
+        cdef int n = 0, j, i, d, q
+        cdef uint32_t mask
+        self._put(p, 1)
+        for j in range(ndirs):
+            d = dirs[j]
+            mask = (entries[d] >> THREE_SHIFT) & CELL_MASK
+            for i in range(11):
+                if (mask >> i) & 1:
+                    q = p + (i - 5) * STEP[d]
+                    if not self._is_five(q, 1) and self._forbidden(q) == 0:
+                        n += 1
+                        break
+            if n >= enough:
+                break
+        self._remove(p)
+        return n
+
+    def forbidden(self, int p):
+        """Forbidden kind of the empty point ``p`` for Black: 0, 3, 4 or 6."""
+        if self.rule != 0 or self.cells[p]:
+            return 0
+        return self._forbidden(p)
+
+    def three_point_ok(self, int q):
+        """Whether a straight-four point ``q`` keeps a three alive: legal and not a five."""
+        return not self._is_five(q, 1) and self._forbidden(q) == 0
+
+    # -- enumeration ---------------------------------------------------------------------
+    cdef inline void _update(self, int q, int d) noexcept nogil:
+        cdef uint32_t e
+        cdef unsigned char f = self.cand[q] & ~((1 << d) | (STRONG << d))
+        if not self.cells[q]:
+            e = self._entry(d, q, 1)
+            if e & (F_OVERLINE | (2 << FOURS_SHIFT)):
+                f |= (1 << d) | (STRONG << d)
+            elif e & ((3 << FOURS_SHIFT) | (CELL_MASK << THREE_SHIFT)):
+                f |= 1 << d
+        self.cand[q] = f
+
+    cdef void _sync(self) noexcept nogil:
+        cdef int i, j, m, q, d
+        if self.ndirty < 0:
+            for q in range(NP):
+                for d in range(4):
+                    self._update(q, d)
+        else:
+            for i in range(self.ndirty):
+                m = self.dirty[i]
+                for j in range(NEIGH_N[m]):
+                    self._update(NEIGH_P[m][j], NEIGH_D[m][j])
+        self.ndirty = 0
+
+    cdef int _enumerate(self, int* out_p, int* out_k) noexcept nogil:
+        """Fill forbidden points and kinds; return how many."""
+        cdef int q, k, n = 0
+        cdef unsigned char f
+        self._sync()
+        for q in range(NP):
+            f = self.cand[q]
+            if f & 0xF0 or POPC[f & 0xF] >= 2:
+                k = self._forbidden(q)
+                if k:
+                    out_p[n] = q
+                    out_k[n] = k
+                    n += 1
+        return n
+
+    def forbidden_points(self):
+        """Every forbidden point for Black as ``(point, kind)``, in point order."""
+        cdef int ps[NP]
+        cdef int ks[NP]
+        cdef int n, i
+        if self.rule != 0:
+            return []
+        n = self._enumerate(ps, ks)
+        return [(ps[i], ks[i]) for i in range(n)]
+
+    def forbidden_along(self, moves):
+        """Replay ``moves`` (points, or -1/None for a pass) from this position and return,
+        after each move, Black's forbidden points as a list of ``(point, kind)``.
+
+        The stones are taken off again afterwards. Stops early (shorter result) at a move
+        onto an occupied or off-board point.
+        """
+        cdef int ps[NP]
+        cdef int ks[NP]
+        cdef int n, i, m, colour = 1, played = 0
+        cdef list out = []
+        cdef list placed = []
+        try:
+            for mv in moves:
+                if mv is None or mv < 0:
+                    m = -1
+                else:
+                    m = mv
+                    if m >= NP or self.cells[m]:
+                        break
+                    self._put(m, colour)
+                    placed.append(m)
+                colour = 3 - colour
+                if self.rule != 0:
+                    out.append([])
+                    continue
+                with nogil:
+                    n = self._enumerate(ps, ks)
+                out.append([(ps[i], ks[i]) for i in range(n)])
+        finally:
+            for m in reversed(placed):
+                self._remove(m)
+        return out

@@ -1,0 +1,51 @@
+"""Choose the engine core: the compiled extension when built, else pure Python.
+
+Set ``RENJU_PURE=1`` in the environment to force the pure-Python core. Both provide the
+same ``Core`` class and give identical answers.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+__all__ = ["COMPILED", "Core", "core_class", "pure_core_class"]
+
+if TYPE_CHECKING:
+    from solver._pure import Core
+
+from solver import _pure
+
+COMPILED = False
+if os.environ.get("RENJU_PURE", "") in ("", "0"):
+    try:
+        from solver import _core  # type: ignore[attr-defined,unused-ignore]
+
+        COMPILED = True
+    except ImportError:  # pragma: no cover - depends on the build
+        pass
+
+if not TYPE_CHECKING:
+    Core = _core.Core if COMPILED else _pure.Core
+
+
+def core_class(compiled: bool | None = None) -> type[Core]:
+    """The core class in use; ``compiled=True/False`` asks for one path explicitly.
+
+    Raises:
+        RuntimeError: if the compiled core is asked for but not built.
+    """
+    if compiled is None:
+        return Core
+    if compiled:
+        try:
+            from solver import _core as compiled_module  # type: ignore[attr-defined,unused-ignore]
+        except ImportError as exc:
+            raise RuntimeError("the compiled core (solver._core) is not built") from exc
+        return compiled_module.Core  # type: ignore[no-any-return,unused-ignore]
+    return _pure.Core
+
+
+def pure_core_class() -> type[Core]:
+    """The pure-Python core class."""
+    return _pure.Core

@@ -1,0 +1,133 @@
+"""The ``renju`` command line as a user runs it: output, JSON, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+
+DOUBLE_THREE = ["--black", "g8 h8 i9 i10 i11 k8 l8"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_forbidden_human(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "forbidden", *DOUBLE_THREE)
+    assert code == 0
+    assert "10 . . . . . . . . X 3 . . . . ." in out  # j10 marked 3 on row 10
+    assert "Forbidden for Black (1): j10 double-three" in out
+
+
+def test_forbidden_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "forbidden", *DOUBLE_THREE, "--json")
+    assert code == 0
+    assert json.loads(out) == {"forbidden": {"j10": "double-three"}}
+
+
+def test_forbidden_moves_input(capsys: pytest.CaptureFixture[str]) -> None:
+    # Black's 4-4 in one line: d8 f8 g8 j8 with white stones at both ends; h8 forbidden.
+    _, out, _ = run(capsys, "forbidden", "--moves", "d8 c8 f8 k8 g8 a1 j8", "--json")
+    assert json.loads(out) == {"forbidden": {"h8": "double-four"}}
+
+
+def test_explain(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "forbidden", *DOUBLE_THREE, "--explain", "J10")
+    assert code == 0
+    assert out.splitlines()[0] == "j10 is forbidden for Black: double-three"
+    assert "straight four at k9 (legal)" in out
+    _, out, _ = run(capsys, "forbidden", *DOUBLE_THREE, "--explain", "i8", "--json")
+    data = json.loads(out)
+    assert data["kind"] is None
+    assert data["lines"][1]["straight_four"] is True
+
+
+def test_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = ["." * 15] * 15
+    rows[7] = "......XX......."  # g8 h8
+    rows[6] = "........X......"  # i9 (row 9 is the 7th line from the top)
+    rows[5] = "........X......"  # i10
+    f = tmp_path / "pos.txt"
+    f.write_text("# a double three at i8\nto move: white\n" + "\n".join(rows) + "\n")
+    code, out, _ = run(capsys, "forbidden", str(f), "--json")
+    assert code == 0
+    assert json.loads(out) == {"forbidden": {"i8": "double-three"}}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["forbidden", "--black", "h8 h8"], "stone at h8 is listed twice"),
+        (["forbidden", "--black", "h8", "--white", "h8"], "h8 is both black and white"),
+        (["forbidden", "--moves", "h8 z9"], "'z9'"),
+        (["forbidden", "--moves", "h8 h8"], "move 2 (h8) is on an occupied point"),
+        (["forbidden", "no-such-file.txt"], "no such file: 'no-such-file.txt'"),
+        (["forbidden", "--black", "h8", "--explain", "q1"], "'q1'"),
+        (["forbidden", "--black", "h8", "--rule", "go"], "unknown rule set: 'go'"),
+        (["forbidden", "--black", "h8", "--to-move", "red"], "not a side: 'red'"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("renju: error: ")
+    assert message in err
+
+
+def test_unreadable_position_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "junk.bin"
+    f.write_bytes(bytes(range(256)))
+    code, _, err = run(capsys, "forbidden", str(f))
+    assert code == 2 and err.count("\n") == 1 and str(f) in err
+
+
+def test_batch(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        '{"black": ["g8", "h8", "i9", "i10"], "white": []}',
+        '{"moves": ["d8", "c8", "f8", "k8", "g8", "a1", "j8"]}',
+        "",
+        "not json",
+        '{"moves": "d8 c8 pass"}',
+        '{"moves": ["h8", "h8"]}',
+    ]
+    f = tmp_path / "in.jsonl"
+    f.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "forbidden", "--batch", str(f))
+    assert code == 1  # some lines were bad
+    got = out.split("\n")
+    assert json.loads(got[0]) == {"forbidden": {"i8": "double-three"}}
+    plies = json.loads(got[1])["plies"]
+    assert len(plies) == 7 and plies[-1] == {"h8": "double-four"} and plies[0] == {}
+    assert got[2] == ""
+    assert "error" in json.loads(got[3])
+    assert json.loads(got[4]) == {"plies": [{}, {}, {}]}
+    assert "occupied" in json.loads(got[5])["error"]
+    assert "line 4" in err and "line 6" in err
+
+
+def test_batch_stdin_subprocess() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "solver.cli", "forbidden", "--batch", "-"],
+        input='{"black": ["a8", "b8", "d8", "e8", "f8"]}\n',
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"forbidden": {"c8": "overline"}}
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys)
+    assert code == 2 and "forbidden" in err
