@@ -1,0 +1,213 @@
+"""The puzzle model: a position, who attacks, what must be shown, and the stated answer.
+
+Every reader in :mod:`puzzles.formats` turns its file into :class:`Puzzle` values, and
+every collection reader returns a :class:`ReadResult`: the puzzles it could read plus a
+``(location, error)`` pair for each entry it skipped. A file that cannot be read at all
+raises :class:`PuzzleFormatError`, whose message names the file and the problem.
+
+>>> from solver.notation import parse_points
+>>> p = Puzzle(black=parse_points("h8 i9"), white=parse_points("h9"), goal="vcf")
+>>> p.validate()
+[]
+>>> p.board().to_move.name
+'BLACK'
+>>> Puzzle(black=parse_points("h8"), white=parse_points("h8")).validate()
+['h8 holds both a black and a white stone']
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Literal, get_args
+
+from solver.board import Board, Color, Rule
+from solver.errors import RenjuError
+from solver.notation import NPOINTS, Point, point_name
+
+__all__ = [
+    "GOALS",
+    "Goal",
+    "Location",
+    "Puzzle",
+    "PuzzleFormatError",
+    "ReadResult",
+]
+
+Goal = Literal["vcf", "vct", "tsume"]
+"""``vcf``: win by continuous fours; ``vct``: by continuous threats (fours and threes);
+``tsume``: any forced win."""
+
+GOALS: tuple[Goal, ...] = get_args(Goal)
+
+
+class PuzzleFormatError(RenjuError):
+    """A file (or one entry of it) cannot be read; the message names the file and problem.
+
+    >>> str(PuzzleFormatError("a.pos", "empty file"))
+    'a.pos: empty file'
+    """
+
+    def __init__(self, path: str | os.PathLike[str], problem: str) -> None:
+        self.path = os.fspath(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
+
+    def __reduce__(self) -> tuple[type[PuzzleFormatError], tuple[str, str]]:
+        return (type(self), (self.path, self.problem))
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a puzzle (or a bad entry) came from: a file and an index and/or a line.
+
+    ``index`` counts entries from 0; ``line`` counts lines from 1.
+
+    >>> str(Location("set.renju", index=2, line=40))
+    'set.renju:40 (entry 3)'
+    >>> str(Location("game.pos"))
+    'game.pos'
+    """
+
+    file: str
+    index: int | None = None
+    line: int | None = None
+
+    def __str__(self) -> str:
+        text = self.file if self.line is None else f"{self.file}:{self.line}"
+        return text if self.index is None else f"{text} (entry {self.index + 1})"
+
+
+@dataclass
+class Puzzle:
+    """One puzzle: stones, the attacker (the side to move), the goal and the stated answer.
+
+    Stones are kept in point order (``__post_init__`` sorts them), so two puzzles with the
+    same stones compare equal whatever order a file listed them in. ``location`` is not
+    part of equality.
+
+    Attributes:
+        black, white: the stones.
+        to_move: the attacker, who moves first.
+        goal: ``"vcf"``, ``"vct"`` or ``"tsume"``.
+        max_moves: the most attacker moves allowed (the winning move included), if stated.
+        solution: a stated winning line, attacker and defender alternating (may be empty).
+        keys: stated key moves (e.g. every correct first move).
+        rule: the rule set the puzzle is meant for.
+    """
+
+    black: list[Point] = field(default_factory=list)
+    white: list[Point] = field(default_factory=list)
+    to_move: Color = Color.BLACK
+    goal: Goal = "tsume"
+    max_moves: int | None = None
+    solution: list[Point] = field(default_factory=list)
+    keys: list[Point] = field(default_factory=list)
+    title: str = ""
+    source: str = ""
+    author: str = ""
+    comment: str = ""
+    level: int | None = None
+    tags: list[str] = field(default_factory=list)
+    id: str = ""
+    rule: Rule = Rule.RENJU
+    location: Location | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        self.black = sorted(self.black)
+        self.white = sorted(self.white)
+        self.solution = list(self.solution)
+        self.keys = list(self.keys)
+        self.tags = list(self.tags)
+
+    @property
+    def defender(self) -> Color:
+        """The side that defends (the opponent of :attr:`to_move`)."""
+        return self.to_move.opponent
+
+    def board(self) -> Board:
+        """A solver board with the stones, the attacker to move and the puzzle's rule.
+
+        Raises:
+            PositionError: the stones overlap or are off the board (see :meth:`validate`).
+        """
+        return Board.from_stones(self.black, self.white, self.to_move, self.rule)
+
+    def validate(self) -> list[str]:
+        """Every problem found, as a list of messages; empty if the puzzle is sound.
+
+        Checks: stones on the board, no duplicates, no point with both colours, a side to
+        move, a known goal, a positive ``max_moves``, no five already on the board, and a
+        stated solution/keys that play on empty, distinct points and fit ``max_moves``.
+        """
+        problems: list[str] = []
+        seen: dict[Point, str] = {}
+        for colour, stones in (("black", self.black), ("white", self.white)):
+            for p in stones:
+                if not (isinstance(p, int) and 0 <= p < NPOINTS):
+                    problems.append(f"{colour} stone {p!r} is off the board")
+                elif p not in seen:
+                    seen[p] = colour
+                elif seen[p] == colour:
+                    problems.append(f"{colour} stone at {point_name(p)} is listed twice")
+                else:
+                    problems.append(f"{point_name(p)} holds both a black and a white stone")
+        if self.to_move not in (Color.BLACK, Color.WHITE):
+            problems.append(f"side to move must be black or white, not {self.to_move!r}")
+        if self.goal not in GOALS:
+            problems.append(f"unknown goal {self.goal!r} (expected vcf, vct or tsume)")
+        if self.max_moves is not None and self.max_moves < 1:
+            problems.append(f"max_moves must be at least 1, not {self.max_moves}")
+        problems += self._line_problems("solution", self.solution, seen)
+        problems += self._line_problems("key", self.keys, seen, distinct=False)
+        if self.max_moves is not None and (len(self.solution) + 1) // 2 > self.max_moves:
+            problems.append(
+                f"solution has {(len(self.solution) + 1) // 2} attacker moves,"
+                f" more than max_moves {self.max_moves}"
+            )
+        if not problems:
+            five = self.board().five_on_board()
+            if five is not None:
+                problems.append(f"{five.label()} already has five in a row")
+        return problems
+
+    @staticmethod
+    def _line_problems(
+        what: str, line: list[Point], stones: dict[Point, str], *, distinct: bool = True
+    ) -> list[str]:
+        out: list[str] = []
+        played: set[Point] = set()
+        for i, p in enumerate(line):
+            if not (isinstance(p, int) and 0 <= p < NPOINTS):
+                out.append(f"{what} move {i + 1} ({p!r}) is off the board")
+            elif p in stones:
+                out.append(f"{what} move {i + 1} ({point_name(p)}) is on a stone")
+            elif distinct and p in played:
+                out.append(f"{what} move {i + 1} ({point_name(p)}) is played twice")
+            if isinstance(p, int):
+                played.add(p)
+        return out
+
+
+@dataclass
+class ReadResult:
+    """What a collection reader returns: the puzzles, and the entries it had to skip.
+
+    Iterating a result iterates its puzzles; ``len()`` counts them.
+
+    Attributes:
+        puzzles: the puzzles read, in file order.
+        errors: ``(location, error)`` for each skipped entry, in file order.
+        format: the name of the format that was read (``"native"``, ``"sgf"``, ...).
+    """
+
+    puzzles: list[Puzzle] = field(default_factory=list)
+    errors: list[tuple[Location, RenjuError]] = field(default_factory=list)
+    format: str = ""
+
+    def __iter__(self) -> Iterator[Puzzle]:
+        return iter(self.puzzles)
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
