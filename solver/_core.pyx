@@ -8,7 +8,7 @@ function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (test
 """
 
 from libc.stdint cimport uint32_t, uint64_t
-from libc.stdlib cimport malloc
+from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
@@ -18,6 +18,8 @@ DEF NP = 225
 DEF NLINES = 29
 DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
+DEF DEAD_BITS = 16
+DEF MAXLINE = 1024
 
 cdef enum:
     C_EMPTY = 0
@@ -178,6 +180,12 @@ cdef class Core:
     cdef unsigned char cand[NP]
     cdef int dirty[DIRTY_MAX]
     cdef int ndirty  # -1: full rebuild needed
+    cdef long long _nodes
+    cdef long long _limit
+    cdef uint64_t* dead_key
+    cdef signed char* dead_depth
+    cdef int path[MAXLINE]
+    cdef int line_len
 
     def __cinit__(self, int rule=0):
         if rule < 0 or rule > 2:
@@ -192,6 +200,17 @@ cdef class Core:
         self.tabidx[1] = 0 if rule == 1 else 1
         memset(self.cand, 0, NP)
         self.ndirty = -1
+        self._nodes = 0
+        self.dead_key = <uint64_t*> malloc((1 << DEAD_BITS) * sizeof(uint64_t))
+        self.dead_depth = <signed char*> malloc(1 << DEAD_BITS)
+        if self.dead_key == NULL or self.dead_depth == NULL:
+            raise MemoryError()
+        memset(self.dead_key, 0, (1 << DEAD_BITS) * sizeof(uint64_t))
+        memset(self.dead_depth, 0xFF, 1 << DEAD_BITS)
+
+    def __dealloc__(self):
+        free(self.dead_key)
+        free(self.dead_depth)
 
     # -- stones --------------------------------------------------------------------------
     @property
@@ -423,3 +442,300 @@ cdef class Core:
             for m in reversed(placed):
                 self._remove(m)
         return out
+
+    # -- search primitives (mirror of solver/_pure_search.py) ----------------------------------
+    @property
+    def nodes(self):
+        return self._nodes
+
+    cdef int _five_points(self, int c, int* out) noexcept nogil:
+        cdef int p, n = 0
+        for p in range(NP):
+            if not self.cells[p] and self._is_five(p, c):
+                out[n] = p
+                n += 1
+        return n
+
+    cdef int _completions(self, int p, int c, int* out) noexcept nogil:
+        cdef int d, i, j, k, q, n = 0
+        cdef uint32_t mask
+        cdef bint seen
+        for d in range(4):
+            mask = (self._entry(d, p, c) >> FOUR_SHIFT) & CELL_MASK
+            if mask:
+                for i in range(11):
+                    if (mask >> i) & 1:
+                        q = p + (i - 5) * STEP[d]
+                        seen = False
+                        for j in range(n):
+                            if out[j] == q:
+                                seen = True
+                                break
+                        if not seen:
+                            # insertion keeps the list sorted
+                            k = n
+                            while k > 0 and out[k - 1] > q:
+                                out[k] = out[k - 1]
+                                k -= 1
+                            out[k] = q
+                            n += 1
+        return n
+
+    cdef bint _is_four_move(self, int p, int c) noexcept nogil:
+        cdef int d, fours = 0
+        cdef uint32_t e
+        for d in range(4):
+            e = self._entry(d, p, c)
+            if e & F_FIVE:
+                return False
+            fours += (e >> FOURS_SHIFT) & 3
+        if fours == 0:
+            return False
+        return not (c == 1 and self.rule == 0 and self._forbidden(p))
+
+    cdef bint _is_three_move(self, int p, int c) noexcept nogil:
+        cdef int d
+        cdef uint32_t e
+        for d in range(4):
+            e = self._entry(d, p, c)
+            if not ((e >> FOURS_SHIFT) & 3) and ((e >> THREE_SHIFT) & CELL_MASK):
+                return True
+        return False
+
+    cdef bint _near_stones(self, int p) noexcept nogil:
+        cdef int d
+        cdef uint64_t w
+        cdef uint32_t key
+        for d in range(4):
+            w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
+            key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
+            if (key ^ (key >> 1)) & 0x55555:
+                return True
+        return False
+
+    cdef inline bint _forb(self, int p) noexcept nogil:
+        return self.rule == 0 and self._forbidden(p) != 0
+
+    cdef int _vcf(self, int a, int depth, int ply) noexcept nogil:
+        cdef int mine[NP]
+        cdef int moves[NP]
+        cdef int comps[8]
+        cdef int n, nm, i, p, q, r, result, d = 3 - a
+        cdef uint64_t key
+        cdef int slot
+        self._nodes += 1
+        if self._nodes > self._limit:
+            return -1
+        n = self._five_points(a, mine)
+        if n:
+            self.path[2 * ply] = mine[0]
+            self.line_len = 2 * ply + 1
+            return 1
+        if depth <= 0:
+            return 0
+        key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+        slot = <int> (key & ((1 << DEAD_BITS) - 1))
+        if self.dead_key[slot] == key and self.dead_depth[slot] >= depth:
+            return 0
+        n = self._five_points(d, mine)
+        if n >= 2:
+            nm = 0
+        elif n == 1:
+            nm = 0
+            if self._is_four_move(mine[0], a):
+                moves[0] = mine[0]
+                nm = 1
+        else:
+            nm = 0
+            for p in range(NP):
+                if not self.cells[p] and self._is_four_move(p, a):
+                    moves[nm] = p
+                    nm += 1
+        result = 0
+        for i in range(nm):
+            p = moves[i]
+            n = self._completions(p, a, comps)
+            if n >= 2:
+                self.path[2 * ply] = p
+                self.line_len = 2 * ply + 1
+                return 1
+            q = comps[0]
+            if self._is_five(q, d):
+                continue
+            if d == 1 and self._forb(q):
+                self.path[2 * ply] = p
+                self.line_len = 2 * ply + 1
+                return 1
+            self._put(p, a)
+            self._put(q, d)
+            r = self._vcf(a, depth - 1, ply + 1)
+            self._remove(q)
+            self._remove(p)
+            if r == 1:
+                self.path[2 * ply] = p
+                self.path[2 * ply + 1] = q
+                return 1
+            if r == -1:
+                result = -1
+        if result == 0 and (self.dead_key[slot] != key or self.dead_depth[slot] < depth):
+            self.dead_key[slot] = key
+            self.dead_depth[slot] = depth if depth < 127 else 127
+        return result
+
+    cdef tuple _line(self):
+        return tuple([self.path[i] for i in range(self.line_len)])
+
+    def five_points(self, int colour):
+        """Empty points where ``colour`` makes a five, in point order."""
+        cdef int out[NP]
+        cdef int n = self._five_points(colour, out)
+        return [out[i] for i in range(n)]
+
+    def completions(self, int p, int colour):
+        """Distinct points completing a five with a ``colour`` stone at the empty ``p``."""
+        cdef int out[8]
+        cdef int n = self._completions(p, colour, out)
+        return [out[i] for i in range(n)]
+
+    def is_four_move(self, int p, int colour):
+        """Whether ``colour`` legally makes at least one four (and no five) at empty ``p``."""
+        return self._is_four_move(p, colour)
+
+    def four_moves(self, int colour):
+        """Legal four moves of ``colour``, in point order."""
+        return [p for p in range(NP) if not self.cells[p] and self._is_four_move(p, colour)]
+
+    def is_three_move(self, int p, int colour):
+        """Whether ``colour`` makes a three by shape at empty ``p`` (legality not checked)."""
+        return self._is_three_move(p, colour)
+
+    def near_stones(self, int p):
+        """Whether a stone lies within five points of ``p`` along one of its lines."""
+        return self._near_stones(p)
+
+    def vcf(self, int attacker, int max_moves, long long node_limit, bint shortest):
+        """A VCF of at most ``max_moves`` attacker moves: ``(status, line, nodes)``."""
+        cdef long long start = self._nodes
+        cdef int depth, status = 0, lo
+        if max_moves > MAXLINE // 2 - 2:
+            max_moves = MAXLINE // 2 - 2
+        self._limit = start + node_limit
+        lo = 1 if shortest else max_moves
+        with nogil:
+            for depth in range(lo, max_moves + 1):
+                status = self._vcf(attacker, depth, 0)
+                if status != 0:
+                    break
+        return status, (self._line() if status == 1 else ()), self._nodes - start
+
+    cdef bint _replay(self, int a, int* line, int n) noexcept nogil:
+        cdef int placed[MAXLINE]
+        cdef int theirs[NP]
+        cdef int comps[8]
+        cdef int np_ = 0, i, p, q, k, nc, d = 3 - a
+        cdef bint ok = False
+        i = 0
+        while i < n:
+            p = line[i]
+            if p < 0 or p >= NP or self.cells[p]:
+                break
+            if self._is_five(p, a):
+                ok = i == n - 1
+                break
+            k = self._five_points(d, theirs)
+            if k >= 2 or (k == 1 and theirs[0] != p):
+                break
+            if not self._is_four_move(p, a):
+                break
+            nc = self._completions(p, a, comps)
+            if nc >= 2:
+                ok = i == n - 1
+                break
+            q = comps[0]
+            if self._is_five(q, d):
+                break
+            if d == 1 and self._forb(q):
+                ok = i == n - 1
+                break
+            if i + 1 >= n or line[i + 1] != q:
+                break
+            self._put(p, a)
+            self._put(q, d)
+            placed[np_] = q
+            placed[np_ + 1] = p
+            np_ += 2
+            i += 2
+        for k in range(np_):
+            self._remove(placed[k])
+        return ok
+
+    def replay_vcf(self, int attacker, line):
+        """Whether ``line`` is a valid VCF win for ``attacker`` (to move) from here."""
+        cdef int buf[MAXLINE]
+        cdef int n = len(line), i
+        if n > MAXLINE:
+            return False
+        for i in range(n):
+            buf[i] = line[i]
+        return self._replay(attacker, buf, n)
+
+    def defences(self, int attacker, int max_moves, line, long long node_limit):
+        """Every legal defender move, split into real defences and refuted ones
+        (see ``solver._pure_search.SearchCore.defences``)."""
+        cdef int buf[MAXLINE]
+        cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
+        cdef bint fits, replayed
+        cdef long long start = self._nodes
+        cdef list defs = []
+        cdef list refs = []
+        cdef tuple tline = tuple(line)
+        if n > MAXLINE:
+            n = 0
+        for i in range(n):
+            buf[i] = line[i]
+        fits = n > 0 and (n + 1) // 2 <= max_moves
+        self._limit = start + node_limit
+        for m in range(NP):
+            if self.cells[m] or (dcol == 1 and self._forb(m)):
+                continue
+            self._put(m, dcol)
+            with nogil:
+                replayed = fits and self._replay(a, buf, n)
+                r = 1 if replayed else self._vcf(a, max_moves, 0)
+            if replayed:
+                refs.append((m, tline))
+            elif r == 1:
+                refs.append((m, self._line()))
+            else:
+                defs.append(m)
+                if r == -1:
+                    status = -1
+            self._remove(m)
+        return status, defs, refs, self._nodes - start
+
+    def threats(self, int attacker, int max_moves, int mode, long long node_limit):
+        """The attacker's non-four threats (see ``solver._pure_search.SearchCore.threats``)."""
+        cdef int m, r, a = attacker, status = 0
+        cdef long long start = self._nodes
+        cdef list out = []
+        if max_moves < 2:
+            return status, out, 0
+        self._limit = start + node_limit
+        for m in range(NP):
+            if self.cells[m] or self._is_four_move(m, a) or self._is_five(m, a):
+                continue
+            if mode == 1 and not self._is_three_move(m, a):
+                continue
+            if mode == 2 and not self._near_stones(m):
+                continue
+            if a == 1 and self._forb(m):
+                continue
+            self._put(m, a)
+            with nogil:
+                r = self._vcf(a, max_moves - 1, 0)
+            self._remove(m)
+            if r == 1:
+                out.append((m, self._line()))
+            elif r == -1:
+                status = -1
+        return status, out, self._nodes - start

@@ -14,6 +14,8 @@ Forbidden kinds are the digits used on diagrams: 0 legal, 3 double-three, 4 doub
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from solver.geometry import LINE_COUNTS, PAD, WINDOW_MASK, initial_line_codes, line_of, pos_of, step
 from solver.notation import NPOINTS
 from solver.patterns import (
@@ -254,6 +256,27 @@ class Core:
                 out.append((q, kind))
         return out
 
+    def forbidden_along(self, moves: Sequence[int | None]) -> list[list[tuple[int, int]]]:
+        """Replay ``moves`` (points, or -1/None for a pass) and return Black's forbidden
+        points after each move; the stones are taken off again afterwards. Stops early at a
+        move onto an occupied or off-board point."""
+        placed: list[int] = []
+        out: list[list[tuple[int, int]]] = []
+        colour = BLACK
+        try:
+            for mv in moves:
+                if mv is not None and mv >= 0:
+                    if mv >= NPOINTS or self.cells[mv]:
+                        break
+                    self.put(mv, colour)
+                    placed.append(mv)
+                colour = 3 - colour
+                out.append(self.forbidden_points())
+        finally:
+            for m in reversed(placed):
+                self.remove(m)
+        return out
+
     def cell_bytes(self) -> bytes:
         """The 225 cells as bytes (0 empty, 1 black, 2 white), point order."""
         return bytes(self.cells)
@@ -267,25 +290,3 @@ def _shift_strong(flags: int, d: int) -> int:
 
 
 assert LINE_COUNTS[2] == 29
-
-
-def _forbidden_along(core: Core, moves: list[int | None]) -> list[list[tuple[int, int]]]:
-    placed: list[int] = []
-    out: list[list[tuple[int, int]]] = []
-    colour = BLACK
-    try:
-        for mv in moves:
-            if mv is not None and mv >= 0:
-                if mv >= NPOINTS or core.cells[mv]:
-                    break
-                core.put(mv, colour)
-                placed.append(mv)
-            colour = 3 - colour
-            out.append(core.forbidden_points())
-    finally:
-        for m in reversed(placed):
-            core.remove(m)
-    return out
-
-
-Core.forbidden_along = _forbidden_along  # type: ignore[attr-defined]

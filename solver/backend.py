@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 __all__ = ["COMPILED", "Core", "core_class", "pure_core_class"]
 
 if TYPE_CHECKING:
-    from solver._pure import Core
+    from solver._pure_search import SearchCore as Core
 
-from solver import _pure
+from solver import _pure_search
 
 COMPILED = False
 if os.environ.get("RENJU_PURE", "") in ("", "0"):
@@ -26,7 +26,7 @@ if os.environ.get("RENJU_PURE", "") in ("", "0"):
         pass
 
 if not TYPE_CHECKING:
-    Core = _core.Core if COMPILED else _pure.Core
+    Core = _core.Core if COMPILED else _pure_search.SearchCore
 
 
 def core_class(compiled: bool | None = None) -> type[Core]:
@@ -43,9 +43,9 @@ def core_class(compiled: bool | None = None) -> type[Core]:
         except ImportError as exc:
             raise RuntimeError("the compiled core (solver._core) is not built") from exc
         return compiled_module.Core  # type: ignore[no-any-return,unused-ignore]
-    return _pure.Core
+    return _pure_search.SearchCore
 
 
 def pure_core_class() -> type[Core]:
     """The pure-Python core class."""
-    return _pure.Core
+    return _pure_search.SearchCore

@@ -70,7 +70,7 @@ def _answer(core: Core, obj: Any) -> str:
         raise BatchLineError(f"expected a JSON object, got {json.dumps(obj)[:60]}")
     if "moves" in obj:
         moves = _moves(obj["moves"])
-        plies = core.forbidden_along([-1 if m is None else m for m in moves])  # type: ignore[attr-defined]
+        plies = core.forbidden_along([-1 if m is None else m for m in moves])
         if len(plies) < len(moves):
             bad = moves[len(plies)]
             raise BatchLineError(

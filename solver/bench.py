@@ -91,7 +91,7 @@ def bench_forbidden(games: list[list[int]], compiled: bool, min_seconds: float =
     def run() -> int:
         n = 0
         for g in games:
-            n += len(core.forbidden_along(g))  # type: ignore[attr-defined]
+            n += len(core.forbidden_along(g))
         return n
 
     count, secs = _timed(run, min_seconds)

@@ -125,6 +125,10 @@ def _registrars() -> list[Callable[[argparse._SubParsersAction], None]]:  # type
             continue
         try:
             found.append(ep.load())
+        except ModuleNotFoundError as exc:
+            if exc.name and ep.value.startswith(exc.name.split(".")[0] + "."):
+                continue  # that part of the tool is not installed in this build
+            print(f"renju: warning: commands {ep.name!r} unavailable: {exc}", file=sys.stderr)
         except ImportError as exc:  # a package registered but not importable
             print(f"renju: warning: commands {ep.name!r} unavailable: {exc}", file=sys.stderr)
     return found

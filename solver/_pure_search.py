@@ -1,0 +1,286 @@
+"""Search primitives in pure Python: VCF, line replay, defences and threats.
+
+:class:`SearchCore` extends the pure core with the searches the solver runs at every node.
+The compiled core (``solver/_core.pyx``) implements the same methods with the same move
+order and the same dead-end table layout, so both return the same lines and node counts.
+
+VCF (四追い) rules the search follows:
+
+- the attacker plays only fours; the defender's one reply is the completion point;
+- a defender block that makes his own four (counter-four, ノリ手) must be answered at
+  once, by a move that blocks it and is itself a four;
+- the attacker wins outright with a four that cannot be stopped: two completion points
+  (``_BBBB_``, or two fours at once), or, against Black, one completion point that is
+  forbidden for Black (禁手に追い込む); a block that makes the defender's five loses;
+- Black never plays a forbidden point.
+
+A line is attacker, defender, ..., attacker; it ends at the attacker move after which no
+defence exists (the five that follows an unstoppable four is not part of it), or at a
+five already available. Its length in attacker moves is ``(len(line) + 1) // 2``.
+"""
+
+from __future__ import annotations
+
+from solver._pure import BLACK, Core
+from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
+
+__all__ = ["DEAD_BITS", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
+
+WIN, FAIL, UNKNOWN = 1, 0, -1
+DEAD_BITS = 16
+SIDE_SALT = 0x9E3779B97F4A7C15
+_DEAD_MASK = (1 << DEAD_BITS) - 1
+_STEP = (1, 15, 16, -14)
+_STONE_BITS = 0x55555
+
+
+class SearchCore(Core):
+    """The pure core plus the solver's search primitives."""
+
+    __slots__ = ("_dead_depth", "_dead_key", "nodes")
+
+    def __init__(self, rule: int = 0) -> None:
+        super().__init__(rule)
+        self.nodes = 0
+        self._dead_key = [0] * (1 << DEAD_BITS)
+        self._dead_depth = [-1] * (1 << DEAD_BITS)
+
+    def copy(self) -> SearchCore:
+        """An independent copy (the dead-end table starts empty)."""
+        other = SearchCore(self.rule)
+        for p in range(225):
+            if self.cells[p]:
+                other.put(p, self.cells[p])
+        return other
+
+    # -- threat queries --------------------------------------------------------------------
+    def five_points(self, colour: int) -> list[int]:
+        """Empty points where ``colour`` makes a five, in point order."""
+        cells = self.cells
+        return [p for p in range(225) if not cells[p] and self.is_five(p, colour)]
+
+    def completions(self, p: int, colour: int) -> list[int]:
+        """Distinct points completing a five with a ``colour`` stone at the empty ``p``."""
+        out: list[int] = []
+        for d in range(4):
+            mask = (self.entry(d, p, colour) >> FOUR_SHIFT) & CELL_MASK
+            if mask:
+                for i in range(11):
+                    if mask >> i & 1:
+                        q = p + (i - 5) * _STEP[d]
+                        if q not in out:
+                            out.append(q)
+        out.sort()
+        return out
+
+    def is_four_move(self, p: int, colour: int) -> bool:
+        """Whether ``colour`` legally makes at least one four (and no five) at empty ``p``."""
+        fours = 0
+        for d in range(4):
+            e = self.entry(d, p, colour)
+            if e & FIVE:
+                return False
+            fours += (e >> FOURS_SHIFT) & 3
+        return fours > 0 and not (colour == BLACK and self.forbidden(p))
+
+    def four_moves(self, colour: int) -> list[int]:
+        """Legal four moves of ``colour``, in point order."""
+        cells = self.cells
+        return [p for p in range(225) if not cells[p] and self.is_four_move(p, colour)]
+
+    def is_three_move(self, p: int, colour: int) -> bool:
+        """Whether ``colour`` makes a three by shape at empty ``p`` (legality not checked)."""
+        for d in range(4):
+            e = self.entry(d, p, colour)
+            if not (e >> FOURS_SHIFT) & 3 and (e >> THREE_SHIFT) & CELL_MASK:
+                return True
+        return False
+
+    def near_stones(self, p: int) -> bool:
+        """Whether a stone lies within five points of ``p`` along one of its lines."""
+        for d in range(4):
+            w = self.window(d, p)
+            key = (w & 0x3FF) | ((w >> 12) << 10)
+            if (key ^ (key >> 1)) & _STONE_BITS:
+                return True
+        return False
+
+    # -- VCF --------------------------------------------------------------------------------
+    def vcf(
+        self, attacker: int, max_moves: int, node_limit: int, shortest: bool
+    ) -> tuple[int, tuple[int, ...], int]:
+        """A VCF of at most ``max_moves`` attacker moves for ``attacker`` (to move).
+
+        Returns ``(status, line, nodes)``; with ``shortest`` the line is a shortest one
+        (iterative deepening). ``node_limit`` bounds this call's nodes (UNKNOWN past it).
+        """
+        start = self.nodes
+        limit = start + node_limit
+        depths = range(1, max_moves + 1) if shortest else (max_moves,)
+        status = FAIL
+        for depth in depths:
+            line: list[int] = []
+            status = self._vcf(attacker, depth, line, limit)
+            if status != FAIL:
+                return status, tuple(line) if status == WIN else (), self.nodes - start
+        return status, (), self.nodes - start
+
+    def _vcf(self, a: int, depth: int, line: list[int], limit: int) -> int:
+        self.nodes += 1
+        if self.nodes > limit:
+            return UNKNOWN
+        mine = self.five_points(a)
+        if mine:
+            line.append(mine[0])
+            return WIN
+        if depth <= 0:
+            return FAIL
+        key = self.hash ^ (SIDE_SALT if a == 2 else 0)
+        slot = key & _DEAD_MASK
+        if self._dead_key[slot] == key and self._dead_depth[slot] >= depth:
+            return FAIL
+        d = 3 - a
+        theirs = self.five_points(d)
+        if len(theirs) >= 2:
+            moves: list[int] = []
+        elif theirs:
+            moves = [theirs[0]] if self.is_four_move(theirs[0], a) else []
+        else:
+            moves = self.four_moves(a)
+        result = FAIL
+        for p in moves:
+            comps = self.completions(p, a)
+            if len(comps) >= 2:
+                line.append(p)
+                return WIN
+            q = comps[0]
+            if self.is_five(q, d):
+                continue  # the block makes the defender's five
+            if d == BLACK and self.forbidden(q):
+                line.append(p)
+                return WIN  # the only block is forbidden for Black
+            self.put(p, a)
+            self.put(q, d)
+            sub: list[int] = []
+            r = self._vcf(a, depth - 1, sub, limit)
+            self.remove(q)
+            self.remove(p)
+            if r == WIN:
+                line.extend((p, q, *sub))
+                return WIN
+            if r == UNKNOWN:
+                result = UNKNOWN
+        if result == FAIL and (self._dead_key[slot] != key or self._dead_depth[slot] < depth):
+            self._dead_key[slot] = key
+            self._dead_depth[slot] = depth
+        return result
+
+    def replay_vcf(self, attacker: int, line: tuple[int, ...] | list[int]) -> bool:
+        """Whether ``line`` is a valid VCF win for ``attacker`` (to move) from here."""
+        a, d = attacker, 3 - attacker
+        placed: list[int] = []
+        ok = False
+        try:
+            for i in range(0, len(line), 2):
+                p = line[i]
+                if not 0 <= p < 225 or self.cells[p]:
+                    return False
+                if self.is_five(p, a):
+                    ok = i == len(line) - 1
+                    return ok
+                theirs = self.five_points(d)
+                if len(theirs) >= 2 or (theirs and theirs[0] != p):
+                    return False
+                if not self.is_four_move(p, a):
+                    return False
+                comps = self.completions(p, a)
+                if len(comps) >= 2:
+                    ok = i == len(line) - 1
+                    return ok
+                q = comps[0]
+                if self.is_five(q, d):
+                    return False
+                if d == BLACK and self.forbidden(q):
+                    ok = i == len(line) - 1
+                    return ok
+                if i + 1 >= len(line) or line[i + 1] != q:
+                    return False
+                self.put(p, a)
+                self.put(q, d)
+                placed.extend((q, p))
+            return False
+        finally:
+            for s in placed:
+                self.remove(s)
+
+    # -- AND and OR node expansion ---------------------------------------------------------------
+    def defences(
+        self, attacker: int, max_moves: int, line: tuple[int, ...], node_limit: int
+    ) -> tuple[int, list[int], list[tuple[int, tuple[int, ...]]], int]:
+        """Every legal defender move, split into real defences and refuted ones.
+
+        The defender is to move and ``line`` is the attacker's VCF if he passed. A move
+        after which the attacker still has a VCF of at most ``max_moves`` (first by
+        replaying ``line``, else by a search) is refuted, with that VCF as certificate.
+        Returns ``(status, defences, refuted, nodes)``; status is UNKNOWN if a VCF search
+        ran out of nodes (that move is then kept as a defence).
+        """
+        a, dcol = attacker, 3 - attacker
+        start = self.nodes
+        limit = start + node_limit
+        status = FAIL
+        defs: list[int] = []
+        refs: list[tuple[int, tuple[int, ...]]] = []
+        fits = (len(line) + 1) // 2 <= max_moves
+        for m in range(225):
+            if self.cells[m] or (dcol == BLACK and self.forbidden(m)):
+                continue
+            self.put(m, dcol)
+            if fits and self.replay_vcf(a, line):
+                refs.append((m, line))
+            else:
+                sub: list[int] = []
+                r = self._vcf(a, max_moves, sub, limit)
+                if r == WIN:
+                    refs.append((m, tuple(sub)))
+                else:
+                    defs.append(m)
+                    if r == UNKNOWN:
+                        status = UNKNOWN
+            self.remove(m)
+        return status, defs, refs, self.nodes - start
+
+    def threats(
+        self, attacker: int, max_moves: int, mode: int, node_limit: int
+    ) -> tuple[int, list[tuple[int, tuple[int, ...]]], int]:
+        """The attacker's non-four threats: moves after which he has a VCF of at most
+        ``max_moves - 1`` moves if the defender passes.
+
+        ``mode`` 1 considers moves that make a three (VCT), 2 every move near a stone
+        (tsume: threes and hidden threats). Returns ``(status, [(move, vcf line)], nodes)``.
+        """
+        a = attacker
+        start = self.nodes
+        limit = start + node_limit
+        status = FAIL
+        out: list[tuple[int, tuple[int, ...]]] = []
+        if max_moves < 2:
+            return status, out, 0
+        for m in range(225):
+            if self.cells[m] or self.is_four_move(m, a) or self.is_five(m, a):
+                continue
+            if mode == 1 and not self.is_three_move(m, a):
+                continue
+            if mode == 2 and not self.near_stones(m):
+                continue
+            if a == BLACK and self.forbidden(m):
+                continue
+            self.put(m, a)
+            sub: list[int] = []
+            r = self._vcf(a, max_moves - 1, sub, limit)
+            self.remove(m)
+            if r == WIN:
+                out.append((m, tuple(sub)))
+            elif r == UNKNOWN:
+                status = UNKNOWN
+        return status, out, self.nodes - start

@@ -1,0 +1,385 @@
+"""Depth-first proof-number search (Nagai's df-pn) for VCT and tsume.
+
+OR nodes (attacker to move) try, in order: a five; the block of the defender's five point
+(the only move then); a VCF within the remaining moves (proven at once, with the VCF as
+certificate); then the attacker's fours (each followed by its forced block) and threats
+(moves after which the attacker has a VCF if the defender passes: threes for ``vct``,
+also hidden threats — mise/fukumi — for ``tsume``).
+
+AND nodes (defender to move, after a threat) are disproven when the defender has a VCF of
+his own (a slow attack loses to it). Otherwise every legal defender move is considered:
+a move after which the attacker still has a VCF is refuted (its VCF kept as certificate);
+the rest are the node's children. No defence is dropped without such a proof.
+
+``r``, the attacker moves still allowed, is part of every node's key, so a proof found
+under a bound is valid under that bound. The search is deterministic: children are
+generated in point order and ties are broken by that order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.backend import Core
+from solver.proof import ProofNode
+
+__all__ = ["INF", "DfPn", "Stopped", "final_kind"]
+
+INF = 10**9
+WIN, FAIL, UNKNOWN = 1, 0, -1
+DEFENDER_VCF_DEPTH = 112
+_OR, _AND = 0, 1
+
+
+class Stopped(Exception):
+    """Raised inside the search when a budget runs out or the caller asks to stop."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class _Entry:
+    pn: int = 1
+    dn: int = 1
+    # OR: list of (move, reply or -1, child key); AND: list of (defence, child key)
+    children: list[tuple[int, int, tuple[int, int, int]]] | None = None
+    # how a node was settled at expansion: ("five", p) | ("vcf", line) | ("refuted",)
+    how: tuple[Any, ...] = ()
+    refuted: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
+    threat_line: tuple[int, ...] = ()
+
+
+def final_kind(core: Core, p: int, attacker: int) -> str:
+    """What the attacker's last move ``p`` (not yet played) does: ``five``,
+    ``straight-four``, ``double-four`` or ``forbidden-block``."""
+    if core.is_five(p, attacker):
+        return "five"
+    comps = core.completions(p, attacker)
+    if len(comps) >= 2:
+        lines = sum(1 for d in range(4) if (core.entry(d, p, attacker) >> 2) & 3)
+        return (
+            "double-four"
+            if lines >= 2 or len(comps) > 2
+            else _straight_or_double(core, p, attacker)
+        )
+    return "forbidden-block"
+
+
+def _straight_or_double(core: Core, p: int, attacker: int) -> str:
+    for d in range(4):
+        if core.entry(d, p, attacker) & 16:  # STRAIGHT
+            return "straight-four"
+    return "double-four"
+
+
+class DfPn:
+    """One df-pn search over a core position with a fixed attacker and goal."""
+
+    def __init__(
+        self,
+        core: Core,
+        attacker: int,
+        mode: int,
+        *,
+        node_limit: int | None = None,
+        deadline: float | None = None,
+        max_entries: int = 2_000_000,
+        should_stop: Callable[[], bool] | None = None,
+        on_progress: Callable[[int], None] | None = None,
+        vcf_budget: int = 2_000_000,
+    ) -> None:
+        self.core = core
+        self.a = attacker
+        self.d = 3 - attacker
+        self.mode = mode  # 0 vcf, 1 vct, 2 tsume
+        self.tt: dict[tuple[int, int, int], _Entry] = {}
+        self.expansions = 0
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.max_entries = max_entries
+        self.should_stop = should_stop
+        self.on_progress = on_progress
+        self.vcf_budget = vcf_budget
+        self.incomplete = False
+        self._polls = 0
+        self._base_nodes = int(core.nodes)
+
+    # -- budget ------------------------------------------------------------------------
+    @property
+    def nodes(self) -> int:
+        """Search nodes so far: df-pn expansions plus VCF nodes."""
+        return self.expansions + int(self.core.nodes) - self._base_nodes
+
+    def _poll(self) -> None:
+        self._polls += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise Stopped("node limit")
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise Stopped("time limit")
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped("stopped")
+        if self.on_progress is not None:
+            self.on_progress(self.nodes)
+
+    def _budget(self) -> int:
+        if self.node_limit is None:
+            return self.vcf_budget
+        return max(1, min(self.vcf_budget, self.node_limit - self.nodes + 1))
+
+    def _note(self, status: int) -> None:
+        if status == UNKNOWN:
+            self.incomplete = True
+
+    # -- expansion ---------------------------------------------------------------------
+    def _expand_or(self, key: tuple[int, int, int], r: int) -> _Entry:
+        core, a, d = self.core, self.a, self.d
+        self.expansions += 1
+        e = _Entry()
+        self.tt[key] = e
+        mine = core.five_points(a)
+        if mine:
+            e.pn, e.dn, e.how = 0, INF, ("five", mine[0])
+            return e
+        theirs = core.five_points(d)
+        if len(theirs) >= 2 or r <= 0:
+            e.pn, e.dn = INF, 0
+            return e
+        status, line, _ = core.vcf(a, r, self._budget(), False)
+        self._note(status)
+        if status == WIN:
+            e.pn, e.dn, e.how = 0, INF, ("vcf", line)
+            return e
+        if self.mode == 0 or r < 2:
+            e.pn, e.dn = INF, 0
+            return e
+        children: list[tuple[int, int, tuple[int, int, int]]] = []
+        fours = [theirs[0]] if theirs else core.four_moves(a)
+        for p in fours:
+            if not core.is_four_move(p, a):
+                continue
+            comps = core.completions(p, a)
+            q = comps[0]
+            if len(comps) >= 2 or core.is_five(q, d):
+                continue  # a win is a VCF (found above); a block that makes five loses
+            if d == 1 and core.forbidden(q):
+                continue  # would also have been a VCF
+            core.put(p, a)
+            core.put(q, d)
+            children.append((p, q, (core.hash, r - 1, _OR)))
+            core.remove(q)
+            core.remove(p)
+        status, threats, _ = core.threats(a, r, self.mode, self._budget())
+        self._note(status)
+        for m, tline in threats:
+            if theirs and m != theirs[0]:
+                continue
+            core.put(m, a)
+            child = (core.hash, r - 1, _AND)
+            core.remove(m)
+            children.append((m, -1, child))
+            if child not in self.tt:
+                self.tt[child] = _Entry(threat_line=tline)
+            else:
+                self.tt[child].threat_line = tline
+        if not children:
+            e.pn, e.dn = INF, 0
+        e.children = children
+        return e
+
+    def _expand_and(self, key: tuple[int, int, int], r: int, e: _Entry) -> None:
+        core, a, d = self.core, self.a, self.d
+        self.expansions += 1
+        status, dline, _ = core.vcf(d, DEFENDER_VCF_DEPTH, self._budget(), False)
+        if status == WIN:
+            e.pn, e.dn, e.how = INF, 0, ("defender-vcf", dline)
+            e.children = []
+            return
+        self._note(status)
+        if status == UNKNOWN:
+            e.pn, e.dn, e.children = INF, 0, []  # cannot prove it: not proven (incomplete)
+            return
+        status, defs, refs, _ = core.defences(a, r, e.threat_line, self._budget())
+        self._note(status)
+        e.refuted = refs
+        children = []
+        for m in defs:
+            core.put(m, d)
+            children.append((m, -1, (core.hash, r, _OR)))
+            core.remove(m)
+        e.children = children
+        if not children:
+            e.pn, e.dn, e.how = 0, INF, ("refuted",)
+
+    # -- the search --------------------------------------------------------------------
+    def solve_or(self, r: int) -> _Entry:
+        """Search the current position (attacker to move) with ``r`` moves allowed."""
+        key = (self.core.hash, r, _OR)
+        self._mid(key, INF - 1, INF - 1)
+        return self.tt[key]
+
+    def solve_and(self, r: int, threat_line: tuple[int, ...]) -> _Entry:
+        """Search the current position (defender to move after a threat)."""
+        key = (self.core.hash, r, _AND)
+        if key not in self.tt:
+            self.tt[key] = _Entry(threat_line=threat_line)
+        self._mid(key, INF - 1, INF - 1)
+        return self.tt[key]
+
+    def _mid(self, key: tuple[int, int, int], th_pn: int, th_dn: int) -> None:
+        if self._polls % 16 == 0:
+            self._poll()
+        else:
+            self._polls += 1
+        is_or = key[2] == _OR
+        r = key[1]
+        e = self.tt.get(key)
+        if is_or:
+            if e is None or (e.children is None and e.pn and e.dn):
+                e = self._expand_or(key, r)
+        else:
+            if e is None:
+                e = self._entry_for_and(key)
+            if e.children is None:
+                self._expand_and(key, r, e)
+        if e.pn == 0 or e.dn == 0 or not e.children:
+            if e.children is not None and not e.children and e.pn and e.dn:
+                e.pn, e.dn = (INF, 0) if is_or else (0, INF)
+            self.tt[key] = e
+            return
+        if len(self.tt) > self.max_entries:
+            self._collect()
+        core = self.core
+        while True:
+            best_i, pn, dn, second = self._select(e, is_or)
+            e.pn, e.dn = pn, dn
+            if e.pn >= th_pn or e.dn >= th_dn:
+                self.tt[key] = e  # (re)insert: a memory collection may have dropped it
+                return
+            move, reply, ckey = e.children[best_i]
+            ce = self.tt.get(ckey)
+            cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
+            if is_or:
+                c_th_pn = min(th_pn, second + 1)
+                c_th_dn = min(INF - 1, th_dn - dn + cdn)
+            else:
+                c_th_dn = min(th_dn, second + 1)
+                c_th_pn = min(INF - 1, th_pn - pn + cpn)
+            if is_or:
+                core.put(move, self.a)
+                if reply >= 0:
+                    core.put(reply, self.d)
+            else:
+                core.put(move, self.d)
+            try:
+                self._mid(ckey, c_th_pn, c_th_dn)
+            finally:
+                if is_or:
+                    if reply >= 0:
+                        core.remove(reply)
+                    core.remove(move)
+                else:
+                    core.remove(move)
+
+    def _entry_for_and(self, key: tuple[int, int, int]) -> _Entry:
+        e = _Entry()
+        self.tt[key] = e
+        return e
+
+    def _select(self, e: _Entry, is_or: bool) -> tuple[int, int, int, int]:
+        """Best child index, the node's pn and dn, and the second-best child number."""
+        assert e.children is not None
+        tt = self.tt
+        best_i, best, second = 0, INF + 1, INF
+        total = 0
+        for i, (_, _, ckey) in enumerate(e.children):
+            ce = tt.get(ckey)
+            cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
+            own, other = (cpn, cdn) if is_or else (cdn, cpn)
+            total = min(INF, total + other)
+            if own < best:
+                best_i, second, best = i, best, own
+            elif own < second:
+                second = own
+        if is_or:
+            return best_i, best, total, second
+        return best_i, total, best, second
+
+    def _collect(self) -> None:
+        """Memory bound: drop unsettled entries that are not expanded (cheap to redo)."""
+        keep = {k: v for k, v in self.tt.items() if v.pn == 0 or v.dn == 0 or v.children}
+        if len(keep) > self.max_entries * 3 // 4:
+            keep = {k: v for k, v in keep.items() if v.pn == 0 or v.dn == 0}
+        self.tt = keep
+
+    # -- proofs ------------------------------------------------------------------------
+    def proof(
+        self, key: tuple[int, int, int], memo: dict[Any, ProofNode] | None = None
+    ) -> ProofNode:
+        """The proof tree of a proven OR node (attacker to move) at the current position."""
+        memo = {} if memo is None else memo
+        if key in memo:
+            return memo[key]
+        core, a, d = self.core, self.a, self.d
+        e = self.tt[key]
+        assert e.pn == 0, "not proven"
+        if e.how and e.how[0] == "five":
+            node = ProofNode(move=e.how[1], length=1, final="five")
+        elif e.how and e.how[0] == "vcf":
+            node = self.line_proof(e.how[1])
+        else:
+            best: ProofNode | None = None
+            assert e.children is not None
+            for move, reply, ckey in e.children:
+                ce = self.tt.get(ckey)
+                if ce is None or ce.pn != 0:
+                    continue
+                core.put(move, a)
+                if reply >= 0:
+                    core.put(reply, d)
+                    sub = self.proof(ckey, memo)
+                    cand = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
+                    core.remove(reply)
+                else:
+                    cand = self._and_proof(move, ckey, memo)
+                core.remove(move)
+                if best is None or cand.length < best.length:
+                    best = cand
+            assert best is not None
+            node = best
+        memo[key] = node
+        return node
+
+    def _and_proof(
+        self, move: int, key: tuple[int, int, int], memo: dict[Any, ProofNode]
+    ) -> ProofNode:
+        core, d = self.core, self.d
+        e = self.tt[key]
+        assert e.children is not None
+        replies: dict[int, ProofNode] = {}
+        for m, _, ckey in e.children:
+            core.put(m, d)
+            replies[m] = self.proof(ckey, memo)
+            core.remove(m)
+        refuted = dict(e.refuted)
+        longest = max(
+            [n.length for n in replies.values()]
+            + [(len(v) + 1) // 2 for v in refuted.values()]
+            + [0]
+        )
+        return ProofNode(move=move, length=longest + 1, replies=replies, refuted=refuted)
+
+    def line_proof(self, line: tuple[int, ...]) -> ProofNode:
+        """A linear proof node for a VCF ``line`` from the current position."""
+        core, a, d = self.core, self.a, self.d
+        for i in range(0, len(line) - 1, 2):
+            core.put(line[i], a)
+            core.put(line[i + 1], d)
+        kind = final_kind(core, line[-1], a)
+        for i in range(len(line) - 2, -1, -1):
+            core.remove(line[i])
+        return ProofNode.from_line(line, kind)
