@@ -152,4 +152,4 @@ def test_symmetries_are_a_group_of_eight() -> None:
 
 
 def test_pure_core_is_pure() -> None:
-    assert pure_core_class().__module__ == "solver._pure"
+    assert pure_core_class().__module__ == "solver._pure_search"
