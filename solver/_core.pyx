@@ -18,7 +18,7 @@ DEF NP = 225
 DEF NLINES = 29
 DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
-DEF DEAD_BITS = 16
+DEF DEAD_BITS = 20
 DEF MAXLINE = 1024
 
 cdef enum:
@@ -186,6 +186,7 @@ cdef class Core:
     cdef signed char* dead_depth
     cdef int path[MAXLINE]
     cdef int line_len
+    cdef int bb_c0, bb_c1, bb_r0, bb_r1  # bounding box of stones, widened by 4
 
     def __cinit__(self, int rule=0):
         if rule < 0 or rule > 2:
@@ -201,6 +202,10 @@ cdef class Core:
         memset(self.cand, 0, NP)
         self.ndirty = -1
         self._nodes = 0
+        self.bb_c0 = 15
+        self.bb_c1 = -1
+        self.bb_r0 = 15
+        self.bb_r1 = -1
         self.dead_key = <uint64_t*> malloc((1 << DEAD_BITS) * sizeof(uint64_t))
         self.dead_depth = <signed char*> malloc(1 << DEAD_BITS)
         if self.dead_key == NULL or self.dead_depth == NULL:
@@ -232,6 +237,15 @@ cdef class Core:
             self.lines[d][LINE_IDX[d][p]] += (<uint64_t> colour) << (SHIFT[d][p] + 10)
         self._hash ^= ZOB[colour][p]
         self._count += 1
+        cdef int c = p % 15, r = p // 15
+        if c - 4 < self.bb_c0:
+            self.bb_c0 = c - 4 if c >= 4 else 0
+        if c + 4 > self.bb_c1:
+            self.bb_c1 = c + 4 if c <= 10 else 14
+        if r - 4 < self.bb_r0:
+            self.bb_r0 = r - 4 if r >= 4 else 0
+        if r + 4 > self.bb_r1:
+            self.bb_r1 = r + 4 if r <= 10 else 14
         if self.ndirty >= 0:
             if self.ndirty < DIRTY_MAX:
                 self.dirty[self.ndirty] = p
@@ -269,6 +283,7 @@ cdef class Core:
         memcpy(other.lines, self.lines, sizeof(self.lines))
         other._hash = self._hash
         other._count = self._count
+        other.bb_c0, other.bb_c1, other.bb_r0, other.bb_r1 = self.bb_c0, self.bb_c1, self.bb_r0, self.bb_r1
         return other
 
     def cell_bytes(self):
@@ -523,37 +538,57 @@ cdef class Core:
         cdef int n, nm, i, p, q, r, result, d = 3 - a
         cdef uint64_t key
         cdef int slot
+        cdef int row, col, dd, fours, nd = 0, dfive = -1
+        cdef uint32_t e
+        cdef bint afive
         self._nodes += 1
         if self._nodes > self._limit:
             return -1
-        n = self._five_points(a, mine)
-        if n:
-            self.path[2 * ply] = mine[0]
-            self.line_len = 2 * ply + 1
-            return 1
+        # One pass over the stones' neighbourhood, in point order: the attacker's first
+        # five point (a win), the defender's five points, the attacker's four candidates.
+        nm = 0
+        for row in range(self.bb_r0, self.bb_r1 + 1):
+            for col in range(self.bb_c0, self.bb_c1 + 1):
+                p = row * 15 + col
+                if self.cells[p]:
+                    continue
+                afive = False
+                fours = 0
+                for dd in range(4):
+                    e = self._entry(dd, p, a)
+                    if e & F_FIVE:
+                        afive = True
+                        break
+                    fours += (e >> FOURS_SHIFT) & 3
+                if afive:
+                    self.path[2 * ply] = p
+                    self.line_len = 2 * ply + 1
+                    return 1
+                if self._is_five(p, d):
+                    nd += 1
+                    if dfive < 0:
+                        dfive = p
+                if fours:
+                    moves[nm] = p
+                    nm += 1
         if depth <= 0:
             return 0
         key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
         slot = <int> (key & ((1 << DEAD_BITS) - 1))
         if self.dead_key[slot] == key and self.dead_depth[slot] >= depth:
             return 0
-        n = self._five_points(d, mine)
-        if n >= 2:
+        if nd >= 2:
             nm = 0
-        elif n == 1:
+        elif nd == 1:
             nm = 0
-            if self._is_four_move(mine[0], a):
-                moves[0] = mine[0]
+            if self._is_four_move(dfive, a):
+                moves[0] = dfive
                 nm = 1
-        else:
-            nm = 0
-            for p in range(NP):
-                if not self.cells[p] and self._is_four_move(p, a):
-                    moves[nm] = p
-                    nm += 1
         result = 0
         for i in range(nm):
             p = moves[i]
+            if nd == 0 and a == 1 and self._forb(p):
+                continue
             n = self._completions(p, a, comps)
             if n >= 2:
                 self.path[2 * ply] = p
@@ -726,7 +761,9 @@ cdef class Core:
                 continue
             if mode == 1 and not self._is_three_move(m, a):
                 continue
-            if mode == 2 and not self._near_stones(m):
+            if mode >= 2 and not self._near_stones(m):
+                continue
+            if mode == 3 and self._is_three_move(m, a):
                 continue
             if a == 1 and self._forb(m):
                 continue

@@ -27,7 +27,7 @@ from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIF
 __all__ = ["DEAD_BITS", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
 
 WIN, FAIL, UNKNOWN = 1, 0, -1
-DEAD_BITS = 16
+DEAD_BITS = 20
 SIDE_SALT = 0x9E3779B97F4A7C15
 _DEAD_MASK = (1 << DEAD_BITS) - 1
 _STEP = (1, 15, 16, -14)
@@ -257,7 +257,7 @@ class SearchCore(Core):
         ``max_moves - 1`` moves if the defender passes.
 
         ``mode`` 1 considers moves that make a three (VCT), 2 every move near a stone
-        (tsume: threes and hidden threats). Returns ``(status, [(move, vcf line)], nodes)``.
+        (tsume: threes and hidden threats), 3 the moves of 2 that are not threes. Returns ``(status, [(move, vcf line)], nodes)``.
         """
         a = attacker
         start = self.nodes
@@ -271,7 +271,9 @@ class SearchCore(Core):
                 continue
             if mode == 1 and not self.is_three_move(m, a):
                 continue
-            if mode == 2 and not self.near_stones(m):
+            if mode >= 2 and not self.near_stones(m):
+                continue
+            if mode == 3 and self.is_three_move(m, a):
                 continue
             if a == BLACK and self.forbidden(m):
                 continue

@@ -42,6 +42,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--json", action="store_true", help="machine-readable output")
     b.set_defaults(run=_run_bench)
 
+    from solver import solve_command
+
+    solve_command.register(sub)
+
 
 def _explanation_json(e: Explanation) -> dict[str, Any]:
     return {

@@ -52,6 +52,8 @@ class _Entry:
     how: tuple[Any, ...] = ()
     refuted: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     threat_line: tuple[int, ...] = ()
+    # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
+    staged: bool = False
 
 
 def final_kind(core: Core, p: int, attacker: int) -> str:
@@ -173,7 +175,23 @@ class DfPn:
             children.append((p, q, (core.hash, r - 1, _OR)))
             core.remove(q)
             core.remove(p)
-        status, threats, _ = core.threats(a, r, self.mode, self._budget())
+        # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
+        self._add_threats(children, r, 1, theirs)
+        e.staged = self.mode == 2
+        e.children = children
+        if not children and not self._more_threats(e, r, theirs):
+            e.pn, e.dn = INF, 0
+        return e
+
+    def _add_threats(
+        self,
+        children: list[tuple[int, int, tuple[int, int, int]]],
+        r: int,
+        mode: int,
+        theirs: list[int],
+    ) -> None:
+        core, a = self.core, self.a
+        status, threats, _ = core.threats(a, r, mode, self._budget())
         self._note(status)
         for m, tline in threats:
             if theirs and m != theirs[0]:
@@ -186,10 +204,18 @@ class DfPn:
                 self.tt[child] = _Entry(threat_line=tline)
             else:
                 self.tt[child].threat_line = tline
-        if not children:
-            e.pn, e.dn = INF, 0
-        e.children = children
-        return e
+
+    def _more_threats(self, e: _Entry, r: int, theirs: list[int] | None = None) -> bool:
+        """Stage two of a tsume OR node: add the hidden threats; whether any were added."""
+        if not e.staged:
+            return False
+        e.staged = False
+        if theirs is None:
+            theirs = self.core.five_points(self.d)
+        assert e.children is not None
+        before = len(e.children)
+        self._add_threats(e.children, r, 3, theirs)
+        return len(e.children) > before
 
     def _expand_and(self, key: tuple[int, int, int], r: int, e: _Entry) -> None:
         core, a, d = self.core, self.a, self.d
@@ -256,6 +282,8 @@ class DfPn:
         core = self.core
         while True:
             best_i, pn, dn, second = self._select(e, is_or)
+            if is_or and pn >= INF and e.staged and self._more_threats(e, r):
+                continue
             e.pn, e.dn = pn, dn
             if e.pn >= th_pn or e.dn >= th_dn:
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it

@@ -35,15 +35,20 @@ class ProofNode:
     final: str | None = None
 
     def best_reply(self) -> Point | None:
-        """The longest-resisting defence (ties: the lowest point), or ``None`` at the end."""
-        best: tuple[int, int] | None = None
+        """The longest-resisting defence, or ``None`` at the end. Ties go to a searched
+        defence over a refuted one, then to the point nearest the attacker's move, then
+        to the lowest point (so a main line shows real defences, not far-away moves)."""
+        best: tuple[int, int, int, int] | None = None
         for d, child in self.replies.items():
-            cand = (-child.length, d)
+            cand = (-child.length, 0, self._distance(d), d)
             best = cand if best is None or cand < best else best
         for d, vcf in self.refuted.items():
-            cand = (-((len(vcf) + 1) // 2), d)
+            cand = (-((len(vcf) + 1) // 2), 1, self._distance(d), d)
             best = cand if best is None or cand < best else best
-        return None if best is None else best[1]
+        return None if best is None else best[3]
+
+    def _distance(self, p: Point) -> int:
+        return max(abs(p % 15 - self.move % 15), abs(p // 15 - self.move // 15))
 
     def after(self, defence: Point) -> ProofNode | None:
         """The attacker node answering ``defence`` (a refuted one is unfolded from its line)."""

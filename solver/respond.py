@@ -165,7 +165,9 @@ def describe(resp: Response) -> str:
     """One line for people: ``"g8: blocks the threat"``."""
     if resp.result is Verdict.PROVEN:
         best = resp.best_reply
-        return "the attack still wins" + (f"; best defence {point_name(best)}" if best is not None else "")
+        return "the attack still wins" + (
+            f"; best defence {point_name(best)}" if best is not None else ""
+        )
     if resp.defence is None:
         return resp.reason
     return f"{point_name(resp.defence)}: {resp.reason}"

@@ -1,0 +1,256 @@
+"""An independent proof checker: re-checks a proof tree with the rules engine alone.
+
+It uses none of the search code (no VCF, defence or threat generation), only the rule
+primitives: does a stone make a five (exact five for Black), is a point forbidden for
+Black. From those it re-derives every fact a proof rests on:
+
+- every attacker move is empty, legal, answers the defender's five point if he has one,
+  and is of the goal's class (``vcf``: a four; ``vct``: a four or a three-like threat);
+- after a four, the defender's only non-losing reply is its completion point; after any
+  other move, *every* legal defender move must be answered: by a searched reply (checked
+  recursively) or by a refutation line, replayed here as a VCF (each attacker move a
+  four, each defender reply forced, ending in a win);
+- the proof ends only where no defence exists: a five, two five points at once, or one
+  five point that is forbidden for Black (when Black defends);
+- the attacker's moves, counted as the solver counts them, fit the bound.
+
+>>> from solver.board import Board
+>>> from solver.search import solve
+>>> board = Board.from_stones("f8 g8 h8", "f9 g9 h9")
+>>> result = solve(board, "vct", shortest=True)
+>>> check_proof(board, result.tree, "vct", max_moves=1)
+1
+"""
+
+from __future__ import annotations
+
+from solver.board import Board
+from solver.errors import RenjuError
+from solver.notation import NPOINTS, Point, point_name
+from solver.proof import ProofNode
+
+__all__ = ["ProofError", "check_line", "check_proof"]
+
+_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+class ProofError(RenjuError):
+    """A proof tree does not hold; the message names the path to the faulty node."""
+
+
+class _Rules:
+    """Five points of both sides, kept up to date around each stone placed."""
+
+    def __init__(self, board: Board) -> None:
+        self.core = board.core.copy()
+        self.rule_renju = board.rule.value == "renju"
+        self.five: dict[int, set[int]] = {1: set(), 2: set()}
+        for p in range(NPOINTS):
+            for c in (1, 2):
+                if not self.core.get(p) and self.core.is_five(p, c):
+                    self.five[c].add(p)
+
+    def forbidden(self, p: int) -> bool:
+        return self.rule_renju and self.core.forbidden(p) != 0
+
+    def _near(self, p: int) -> list[int]:
+        col, row = p % 15, p // 15
+        out = []
+        for dc, dr in _DIRS:
+            for k in range(-5, 6):
+                c, r = col + k * dc, row + k * dr
+                if 0 <= c < 15 and 0 <= r < 15:
+                    out.append(r * 15 + c)
+        return out
+
+    def put(self, p: int, colour: int) -> None:
+        self.core.put(p, colour)
+        self._refresh(p)
+
+    def remove(self, p: int) -> None:
+        self.core.remove(p)
+        self._refresh(p)
+
+    def _refresh(self, p: int) -> None:
+        for q in self._near(p):
+            for c in (1, 2):
+                if not self.core.get(q) and self.core.is_five(q, c):
+                    self.five[c].add(q)
+                else:
+                    self.five[c].discard(q)
+
+    def fives_after(self, p: int, colour: int) -> set[int]:
+        """The five points ``colour`` has after playing ``p`` (not kept)."""
+        self.put(p, colour)
+        out = set(self.five[colour])
+        self.remove(p)
+        return out
+
+
+def _name(path: list[Point]) -> str:
+    return " ".join(point_name(p) for p in path) or "(root)"
+
+
+def check_line(board: Board, line: list[Point] | tuple[Point, ...]) -> int:
+    """Check that ``line`` is a VCF win for the side to move; return its attacker moves.
+
+    Raises:
+        ProofError: naming the first move that breaks the line.
+    """
+    rules = _Rules(board)
+    return _check_vcf(rules, int(board.to_move), tuple(line), [])
+
+
+def _check_vcf(rules: _Rules, a: int, line: tuple[Point, ...], path: list[Point]) -> int:
+    d = 3 - a
+    placed: list[int] = []
+    try:
+        for i in range(0, len(line), 2):
+            p = line[i]
+            where = _name([*path, *line[:i]])
+            if rules.core.get(p) or (a == 1 and rules.forbidden(p) and p not in rules.five[a]):
+                raise ProofError(f"after {where}: attacker move {point_name(p)} is not playable")
+            if p in rules.five[a]:
+                if i != len(line) - 1:
+                    raise ProofError(f"after {where}: the line goes on after a five")
+                return i // 2 + 1
+            theirs = rules.five[d]
+            if theirs and (len(theirs) > 1 or p not in theirs):
+                raise ProofError(
+                    f"after {where}: the defender has a five at {point_name(min(theirs))}"
+                )
+            before = set(rules.five[a])
+            after = rules.fives_after(p, a) - before
+            if not after:
+                raise ProofError(f"after {where}: {point_name(p)} is not a four")
+            if len(after) >= 2 or (d == 1 and _blocked_by_forbidden(rules, min(after), d)):
+                if i != len(line) - 1:
+                    raise ProofError(f"after {where}: the line goes on after a won position")
+                return i // 2 + 1
+            q = min(after)
+            if i + 1 >= len(line):
+                raise ProofError(f"after {where}: the line ends before a win")
+            if line[i + 1] != q:
+                raise ProofError(
+                    f"after {where} {point_name(p)}: the forced reply is {point_name(q)}"
+                )
+            rules.put(p, a)
+            placed.append(p)
+            if q in rules.five[d]:
+                raise ProofError(
+                    f"after {where} {point_name(p)}: the block makes the defender's five"
+                )
+            rules.put(q, d)
+            placed.append(q)
+        raise ProofError(f"after {_name([*path, *line])}: the line ends before a win")
+    finally:
+        for s in reversed(placed):
+            rules.remove(s)
+
+
+def _blocked_by_forbidden(rules: _Rules, q: int, d: int) -> bool:
+    """The defender (Black) cannot block at ``q``: forbidden and not a five of his own."""
+    return q not in rules.five[d] and rules.forbidden(q)
+
+
+def check_proof(
+    board: Board, tree: ProofNode, goal: str = "tsume", max_moves: int | None = None
+) -> int:
+    """Check a proof tree for the side to move; return the attacker moves it needs at most.
+
+    Raises:
+        ProofError: naming the path to the first node that does not hold.
+    """
+    rules = _Rules(board)
+    length = _check_node(rules, int(board.to_move), tree, goal, [])
+    if max_moves is not None and length > max_moves:
+        raise ProofError(f"the proof needs {length} attacker moves, more than {max_moves}")
+    return length
+
+
+def _check_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: list[Point]) -> int:
+    d = 3 - a
+    p = node.move
+    where = _name(path)
+    if not 0 <= p < NPOINTS or rules.core.get(p):
+        raise ProofError(
+            f"after {where}: attacker move {point_name(p) if 0 <= p < NPOINTS else p} is not empty"
+        )
+    if p in rules.five[a]:
+        return 1
+    if a == 1 and rules.forbidden(p):
+        raise ProofError(f"after {where}: {point_name(p)} is forbidden for Black")
+    theirs = rules.five[d]
+    if theirs and (len(theirs) > 1 or p not in theirs):
+        raise ProofError(f"after {where}: the defender has a five at {point_name(min(theirs))}")
+    new = rules.fives_after(p, a) - rules.five[a]
+    if goal == "vcf" and not new:
+        raise ProofError(f"after {where}: {point_name(p)} is not a four (goal vcf)")
+    if goal == "vct" and not new and not _threatens_open_four(rules, p, a):
+        raise ProofError(f"after {where}: {point_name(p)} is neither a four nor a three (goal vct)")
+    if len(new) >= 2 or (
+        len(new) == 1 and d == 1 and _blocked_by_forbidden_after(rules, p, a, min(new))
+    ):
+        return 1
+    rules.put(p, a)
+    try:
+        if new:
+            (q,) = new
+            if q in rules.five[d]:
+                raise ProofError(
+                    f"after {where} {point_name(p)}: the block makes the defender's five"
+                )
+            needed = [q]
+        else:
+            if rules.five[d]:
+                raise ProofError(f"after {where} {point_name(p)}: the defender has a five")
+            needed = [
+                m
+                for m in range(NPOINTS)
+                if not rules.core.get(m) and not (d == 1 and rules.forbidden(m))
+            ]
+        longest = 0
+        for m in needed:
+            if m in node.replies:
+                rules.put(m, d)
+                try:
+                    sub = _check_node(rules, a, node.replies[m], goal, [*path, p, m])
+                finally:
+                    rules.remove(m)
+            elif m in node.refuted:
+                rules.put(m, d)
+                try:
+                    sub = _check_vcf(rules, a, node.refuted[m], [*path, p, m])
+                finally:
+                    rules.remove(m)
+            else:
+                raise ProofError(
+                    f"after {where} {point_name(p)}: the defence {point_name(m)} is not answered"
+                )
+            longest = max(longest, sub)
+        return longest + 1
+    finally:
+        rules.remove(p)
+
+
+def _blocked_by_forbidden_after(rules: _Rules, p: int, a: int, q: int) -> bool:
+    rules.put(p, a)
+    try:
+        return _blocked_by_forbidden(rules, q, 3 - a)
+    finally:
+        rules.remove(p)
+
+
+def _threatens_open_four(rules: _Rules, p: int, a: int) -> bool:
+    """After ``p``, some legal move gives the attacker two new five points (a three)."""
+    rules.put(p, a)
+    try:
+        base = rules.five[a]
+        for q in range(NPOINTS):
+            if rules.core.get(q) or (a == 1 and rules.forbidden(q)):
+                continue
+            if len(rules.fives_after(q, a) - base) >= 2:
+                return True
+        return False
+    finally:
+        rules.remove(p)

@@ -1,0 +1,135 @@
+"""``renju solve``: prove a win for the side to move, print the line and the board."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from solver.board import Board, Color
+from solver.cli import CommandError, add_position_arguments, board_from_args
+from solver.notation import point_name
+from solver.search import Goal, Limits, Progress, SolveResult, Verdict, solve, solve_both
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``renju solve``."""
+    p = sub.add_parser(
+        "solve",
+        help="prove that the side to move wins by VCF, VCT or tsume (with hidden threats)",
+        description=(
+            "Prove or disprove a forced win for the side to move. Attacker moves are counted "
+            "up to the move after which no defence exists (or a five)."
+        ),
+    )
+    add_position_arguments(p)
+    p.add_argument("--goal", default="tsume", help="vcf, vct or tsume (default: tsume)")
+    p.add_argument("--max-moves", type=int, metavar="N", help="at most N attacker moves")
+    p.add_argument("--shortest", action="store_true", help="find the fewest attacker moves")
+    p.add_argument("--all-keys", action="store_true", help="list every winning first move")
+    p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
+    p.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
+    p.add_argument("--nodes", type=int, metavar="N", help="node budget")
+    p.add_argument(
+        "--memory", type=int, default=512, metavar="MB", help="table memory (default 512)"
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    p.set_defaults(run=_run)
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    if args.max_moves is not None and args.max_moves < 1:
+        raise CommandError(f"--max-moves must be at least 1, not {args.max_moves}")
+    if args.time is not None and args.time <= 0:
+        raise CommandError(f"--time must be positive, not {args.time}")
+    if args.nodes is not None and args.nodes < 1:
+        raise CommandError(f"--nodes must be at least 1, not {args.nodes}")
+    if args.memory < 1:
+        raise CommandError(f"--memory must be at least 1 MB, not {args.memory}")
+    return Limits(max_moves=args.max_moves, time=args.time, nodes=args.nodes, memory_mb=args.memory)
+
+
+def _progress(args: argparse.Namespace) -> Any:
+    if args.quiet or args.json or not sys.stderr.isatty():
+        return None
+
+    def show(p: Progress) -> None:
+        bound = f", bound {p.bound}" if p.bound is not None else ""
+        print(
+            f"\r  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}   ",
+            end="",
+            file=sys.stderr,
+        )
+
+    return show
+
+
+def _numbered_line(result: SolveResult) -> str:
+    parts = []
+    for i, p in enumerate(result.line):
+        parts.append(f"{i + 1}.{point_name(p)}")
+    return " ".join(parts)
+
+
+def _board_with_line(board: Board, result: SolveResult) -> str:
+    """The diagram with the line's moves numbered 1-9, then a-z (attacker and defender)."""
+    marks = {}
+    symbols = "123456789abcdefghijklmnopqrstuvwxyz"
+    for i, p in enumerate(result.line[: len(symbols)]):
+        marks[p] = symbols[i]
+    return board.diagram(marks)
+
+
+def _human(board: Board, result: SolveResult) -> str:
+    side = result.attacker.label().capitalize()
+    lines = []
+    if result.result is Verdict.PROVEN:
+        lines.append(
+            f"{side} wins ({result.goal.value}) in {result.moves} attacker move"
+            f"{'s' if result.moves != 1 else ''}."
+        )
+        lines.append(f"Line: {_numbered_line(result)}")
+        lines.append(_board_with_line(board, result))
+    elif result.result is Verdict.DISPROVEN:
+        lines.append(f"{side} has no forced win ({result.goal.value}) within the limits.")
+    else:
+        lines.append(f"Unknown: the search stopped ({result.reason or 'budget'}) before an answer.")
+    if result.keys is not None:
+        keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
+        lines.append(f"Winning first moves: {keys}")
+    lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s")
+    return "\n".join(lines)
+
+
+def _run(args: argparse.Namespace) -> int:
+    goal = Goal.parse(args.goal)
+    limits = _limits(args)
+    board = board_from_args(args)
+    progress = _progress(args)
+    if args.both:
+        results = solve_both(
+            board, goal, limits, shortest=args.shortest, all_keys=args.all_keys, progress=progress
+        )
+        if progress:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+        if args.json:
+            print(json.dumps({side.label(): r.to_json() for side, r in results.items()}))
+        else:
+            for side in (Color.BLACK, Color.WHITE):
+                print(f"== {side.label()} to move")
+                print(_human(board, results[side]))
+        return 0
+    result = solve(
+        board, goal, limits, shortest=args.shortest, all_keys=args.all_keys, progress=progress
+    )
+    if progress:
+        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(_human(board, result))
+    return 0

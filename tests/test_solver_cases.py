@@ -1,0 +1,189 @@
+"""Hand-made and mined solver positions for the rules that matter most in a tsume search.
+
+Each proof is re-checked by the independent proof checker.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from solver import Board
+from solver.checker import ProofError, check_line, check_proof
+from solver.notation import parse_point, parse_points, point_name
+from solver.respond import respond
+from solver.search import Limits, solve
+
+
+def names(points: list[int]) -> list[str]:
+    return [point_name(p) for p in points]
+
+
+def test_white_forces_black_onto_a_forbidden_point(compiled: bool) -> None:
+    # i8 is a double-three for Black (g8 h8 _ and j9 k10 diagonally). White's i4 makes
+    # the four i4-i7 (i3 and i9 are black): its only completion i8 is forbidden.
+    board = Board.from_stones(
+        "g8 h8 j9 k10 i3 i9", "i5 i6 i7 a1 a2", to_move="white", compiled=compiled
+    )
+    result = solve(board, "vcf", shortest=True)
+    assert result.result.value == "proven" and result.moves == 1
+    assert result.tree is not None and result.tree.final == "forbidden-block"
+    assert check_proof(board, result.tree, "vcf", 1) == 1
+    # Under gomoku rules nothing is forbidden: the same four is simply blocked.
+    std = Board.from_stones(
+        "g8 h8 j9 k10 i3 i9", "i5 i6 i7 a1 a2", to_move="white", rule="standard"
+    )
+    assert solve(std, "vcf", Limits(max_moves=1)).result.value == "disproven"
+
+
+def test_four_three_with_a_false_three_does_not_win(compiled: bool) -> None:
+    # j8 makes a four (vertical j5x j6 j7 j8 j9) and a horizontal three g8 h8 _ j8 whose
+    # only straight-four point i8 is a double-four: a false three, so no VCF in 2 (mined).
+    board = Board.from_stones(
+        "i6 j6 c7 e7 i7 j7 g8 h8 e9 i9 j9 d10",
+        "e5 j5 b9 d9 b10 f10 a11 b11 c12 e12 b13 d14",
+        compiled=compiled,
+    )
+    assert solve(board, "vcf", Limits(max_moves=2)).result.value == "disproven"
+    from solver.rules import explain
+
+    e = explain(board, "j8")
+    assert any("false three, straight four at i8 (double-four)" in line.text() for line in e.lines)
+
+
+def test_counter_four_refutes_a_vcf(compiled: bool) -> None:
+    # k8 is a four-three for Black (h8-k8, g8 white; k8 k9 k10). White's forced block l8
+    # makes l8-l11 a straight four, so the VCF fails; without l9-l11 it wins in 2.
+    black = "h8 i8 j8 k9 k10"
+    with_counter = Board.from_stones(black, "g8 l9 l10 l11", compiled=compiled)
+    assert solve(with_counter, "vcf", Limits(max_moves=4)).result.value == "disproven"
+    plain = Board.from_stones(black, "g8 l12 a1 a2", compiled=compiled)
+    result = solve(plain, "vcf", shortest=True)
+    assert result.result.value == "proven" and result.moves == 2
+    assert names(result.line)[:2] == ["k8", "l8"]
+    assert check_line(plain, result.line) == 2
+
+
+def test_defender_counter_four_answered_in_a_vcf() -> None:
+    # quintet's vcf_counter: the attacker must answer a counter-four with a four.
+    from quintet import load
+
+    case = load("vcf_counter")
+    result = solve(case.board, "vcf", shortest=True)
+    assert result.moves == 3 and check_line(case.board, result.line) == 3
+
+
+@pytest.mark.parametrize(
+    ("black", "white"),
+    [
+        ("b5 c6 d6 f6 f7 j7 g8 h8 d9 e9 g9", "b4 e4 g5 i6 b7 c7 d7 e7 g7 j8 h9"),
+        ("i2 e4 g4 j5 e6 i6 j6 k7 f8 h8 e12", "k2 c4 h4 j4 f5 k5 f6 h6 i7 l7 d10"),
+    ],
+)
+def test_mise_wins_where_plain_vct_does_not(black: str, white: str) -> None:
+    # Mined from generated games; the pure path gives the same answer (slowly), see
+    # test_compiled_and_pure_solvers_agree for the equality on smaller cases.
+    board = Board.from_stones(black, white)
+    assert solve(board, "vct", Limits(max_moves=3)).result.value == "disproven"
+    result = solve(board, "tsume", Limits(max_moves=3))
+    assert result.result.value == "proven" and result.tree is not None
+    key = result.tree.move
+    # The key is a hidden threat: neither a four nor a three.
+    assert not board.core.is_four_move(key, 1) and not board.core.is_three_move(key, 1)
+    assert check_proof(board, result.tree, "tsume", 3) == result.moves
+
+
+def test_checker_rejects_a_broken_proof() -> None:
+    board = Board.from_stones("f8 g8 h8", "f9 g9 h9")
+    result = solve(board, "vct", Limits(max_moves=2))
+    assert result.tree is not None
+    with pytest.raises(ProofError, match="a1 is not a four"):
+        check_line(board, parse_points("a1"))
+    with pytest.raises(ProofError, match="the line ends before a win"):
+        check_line(board, parse_points("j8"))  # a four, but blocked at i8
+    with pytest.raises(ProofError):
+        check_proof(board, result.tree, "vct", max_moves=0)
+    from solver.proof import ProofNode
+
+    # A three with only one of its defences answered is not a proof.
+    bad = ProofNode(move=parse_point("j8"), length=2, replies={})
+    with pytest.raises(ProofError, match="is not answered"):
+        check_proof(Board.from_stones("g8 h8", "a1"), bad, "vct")
+
+
+@pytest.mark.parametrize("sym", range(8))
+def test_verdict_and_length_invariant_under_symmetry(sym: int) -> None:
+    from quintet import load
+
+    case = load("vct_game_white_l05_1")
+    board = case.board.transform(sym)
+    result = solve(board, "tsume", Limits(max_moves=5))
+    assert result.result.value == "proven" and result.moves == 5
+    assert solve(board, "tsume", Limits(max_moves=4)).result.value == "disproven"
+
+
+def test_compiled_and_pure_solvers_agree() -> None:
+    from quintet import load
+
+    for name, goal, limit in [
+        ("vcf_white", "vcf", 5),
+        ("vct_counter", "tsume", 4),
+        ("vct_white", "tsume", 4),
+    ]:
+        case = load(name)
+        results = []
+        for compiled in (True, False):
+            board = Board.from_stones(
+                case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=compiled
+            )
+            r = solve(board, goal, Limits(max_moves=limit))
+            results.append((r.result, r.moves, r.line, r.nodes))
+        assert results[0] == results[1], name
+
+
+def test_deterministic_node_count() -> None:
+    from quintet import load
+
+    case = load("vct_game_black_l05_1")
+    a = solve(case.board, "tsume", Limits(max_moves=5))
+    b = solve(case.board, "tsume", Limits(max_moves=5))
+    assert (a.line, a.nodes) == (b.line, b.nodes)
+
+
+def test_unknown_is_never_disproven() -> None:
+    from quintet import load
+
+    case = load("vct_game_black_l09_1")
+    result = solve(case.board, "tsume", Limits(max_moves=9, nodes=2000))
+    assert result.result.value == "unknown" and result.reason == "node limit"
+
+
+def test_cancellation_is_prompt() -> None:
+    import time
+
+    from quintet import load
+
+    case = load("vct_black_long")
+    start = time.monotonic()
+    stop_at = start + 0.3
+    result = solve(
+        case.board, "tsume", Limits(max_moves=14), should_stop=lambda: time.monotonic() > stop_at
+    )
+    assert result.result.value == "unknown" and result.reason == "stopped"
+    assert time.monotonic() - stop_at < 0.5
+
+
+def test_respond_refutes_and_continues() -> None:
+    board = Board.from_moves("h8 a1 i8 a2 j8")  # White to move against an open three
+    answer = respond(board, "vct")
+    assert answer.result.value == "disproven"
+    assert point_name(answer.defence or 0) in ("g8", "k8") and answer.reason == "blocks the three"
+    four = Board.from_moves("h8 a1 i8 a2 j8 a3 k8")  # an open four: nothing helps
+    win = respond(four, "vct")
+    assert win.result.value == "proven" and win.node is not None and win.node.final == "double-four"
+
+
+def test_position_with_a_five_is_rejected() -> None:
+    from solver.errors import PositionError
+
+    with pytest.raises(PositionError, match="already has a five for black"):
+        solve(Board.from_stones("d8 e8 f8 g8 h8", ""), "vcf")
