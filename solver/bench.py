@@ -12,9 +12,11 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from solver.backend import COMPILED, core_class
 from solver.batch import run_batch
+from solver.board import Board
 from solver.notation import NPOINTS, point_name
 
 __all__ = ["Figure", "bench_batch", "bench_forbidden", "bench_make_unmake", "sample_games"]
@@ -128,3 +130,56 @@ def bench_make_unmake(compiled: bool, min_seconds: float = 1.0) -> Figure:
     count, secs = _timed(run, min_seconds)
     path = "compiled" if compiled else "pure"
     return Figure(f"make/unmake from Python ({path})", count, secs, "pairs")
+
+
+@dataclass(frozen=True)
+class SolverCase:
+    """A solver benchmark case: a quintet case file (``key: value`` lines, ``board:`` and
+    15 rows of ``.``/``o`` black/``x`` white, row 15 first)."""
+
+    name: str
+    board: Board
+    goal: str
+    limit: int | None
+    expect: str
+    tags: tuple[str, ...]
+
+
+def load_case(path: Path) -> SolverCase:
+    """Read one quintet case file (the full reader lives in ``puzzles.formats.quintet``)."""
+    header: dict[str, str] = {}
+    rows: list[str] = []
+    in_board = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if in_board:
+            if line.strip():
+                rows.append(line)
+        elif line.startswith("board:"):
+            in_board = True
+        elif line.strip() and not line.startswith("#") and ":" in line:
+            key, value = line.split(":", 1)
+            header[key.strip()] = value.strip()
+    attacker = "black" if header.get("attacker") == "o" else "white"
+    limit = int(header.get("limit", "255"))
+    return SolverCase(
+        name=path.stem,
+        board=Board.from_diagram("\n".join(rows), attacker, black="o", white="x"),
+        goal="vcf" if header.get("mode") == "vcf" else "tsume",
+        limit=None if limit >= 255 else limit,
+        expect="disproven" if header.get("expect") == "disproven" else "proven",
+        tags=tuple(header.get("tags", "").split()),
+    )
+
+
+def bench_solver(
+    cases: list[SolverCase], time_limit: float
+) -> list[tuple[SolverCase, str, int | None, int, float]]:
+    """Solve every case within ``time_limit`` seconds: (case, result, moves, nodes, s)."""
+    from solver.search import Limits, solve
+
+    out = []
+    for case in cases:
+        start = time.perf_counter()
+        r = solve(case.board, case.goal, Limits(max_moves=case.limit, time=time_limit))
+        out.append((case, r.result.value, r.moves, r.nodes, time.perf_counter() - start))
+    return out

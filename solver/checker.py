@@ -31,59 +31,53 @@ from solver.proof import ProofNode
 
 __all__ = ["ProofError", "check_line", "check_proof"]
 
-_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
 class ProofError(RenjuError):
     """A proof tree does not hold; the message names the path to the faulty node."""
 
 
+class _FivePoints:
+    """``five[colour]``: the empty points where ``colour`` makes a five, read from the
+    rules engine's five query and cached until the next stone is placed or removed."""
+
+    def __init__(self, rules: _Rules) -> None:
+        self.rules = rules
+
+    def __getitem__(self, colour: int) -> set[int]:
+        cache = self.rules.cache
+        if colour not in cache:
+            cache[colour] = set(self.rules.core.five_points(colour))
+        return cache[colour]
+
+
 class _Rules:
-    """Five points of both sides, kept up to date around each stone placed."""
+    """The position, with Black's forbidden points and both sides' five points."""
 
     def __init__(self, board: Board) -> None:
         self.core = board.core.copy()
         self.rule_renju = board.rule.value == "renju"
-        self.five: dict[int, set[int]] = {1: set(), 2: set()}
-        for p in range(NPOINTS):
-            for c in (1, 2):
-                if not self.core.get(p) and self.core.is_five(p, c):
-                    self.five[c].add(p)
+        self.cache: dict[int, set[int]] = {}
+        self.five = _FivePoints(self)
 
     def forbidden(self, p: int) -> bool:
         return self.rule_renju and self.core.forbidden(p) != 0
 
-    def _near(self, p: int) -> list[int]:
-        col, row = p % 15, p // 15
-        out = []
-        for dc, dr in _DIRS:
-            for k in range(-5, 6):
-                c, r = col + k * dc, row + k * dr
-                if 0 <= c < 15 and 0 <= r < 15:
-                    out.append(r * 15 + c)
-        return out
-
     def put(self, p: int, colour: int) -> None:
         self.core.put(p, colour)
-        self._refresh(p)
+        self.cache = {}
 
     def remove(self, p: int) -> None:
         self.core.remove(p)
-        self._refresh(p)
-
-    def _refresh(self, p: int) -> None:
-        for q in self._near(p):
-            for c in (1, 2):
-                if not self.core.get(q) and self.core.is_five(q, c):
-                    self.five[c].add(q)
-                else:
-                    self.five[c].discard(q)
+        self.cache = {}
 
     def fives_after(self, p: int, colour: int) -> set[int]:
         """The five points ``colour`` has after playing ``p`` (not kept)."""
-        self.put(p, colour)
-        out = set(self.five[colour])
-        self.remove(p)
+        saved = self.cache
+        self.core.put(p, colour)
+        out = set(self.core.five_points(colour))
+        self.core.remove(p)
+        self.cache = saved
         return out
 
 

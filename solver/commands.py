@@ -40,6 +40,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     b.add_argument("--games", type=int, default=300, help="generated games to use (default 300)")
     b.add_argument("--seconds", type=float, default=1.0, help="minimum time per figure")
     b.add_argument("--json", action="store_true", help="machine-readable output")
+    b.add_argument(
+        "--cases",
+        metavar="DIR",
+        help="also time the solver on every quintet case file (*.txt) in DIR",
+    )
+    b.add_argument("--case-time", type=float, default=60.0, help="seconds per case (default 60)")
     b.set_defaults(run=_run_bench)
 
     from solver import solve_command
@@ -120,11 +126,35 @@ def _run_bench(args: argparse.Namespace) -> int:
     if COMPILED:
         figures.append(bench.bench_make_unmake(True, args.seconds))
     figures.append(bench.bench_make_unmake(False, args.seconds))
+    solved = []
+    if args.cases:
+        folder = Path(args.cases)
+        if not folder.is_dir():
+            raise CommandError(f"no such folder: {args.cases!r}")
+        cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
+        solved = bench.bench_solver(cases, args.case_time)
     if args.json:
         out = [{"name": f.name, "rate": round(f.rate), "unit": f.unit} for f in figures]
-        print(json.dumps({"compiled": COMPILED, "figures": out}))
+        rows = [
+            {
+                "case": c.name,
+                "goal": c.goal,
+                "expect": c.expect,
+                "result": res,
+                "moves": mv,
+                "nodes": n,
+                "seconds": round(s, 4),
+            }
+            for c, res, mv, n, s in solved
+        ]
+        print(json.dumps({"compiled": COMPILED, "figures": out, "cases": rows}))
     else:
         print(f"engine: {'compiled' if COMPILED else 'pure Python'}; {len(games)} generated games")
         for f in figures:
             print(f.text())
+        for c, res, mv, n, s in solved:
+            flag = "" if res == c.expect else f"  (expected {c.expect})"
+            print(
+                f"{c.name:32} {c.goal:5} {res:9} moves={mv!s:4} nodes={n:>10,} {s * 1000:10.1f} ms{flag}"
+            )
     return 0
