@@ -704,6 +704,87 @@ cdef class Core:
             self._remove(placed[k])
         return ok
 
+    cdef int _near_fives(self, int x, int d, unsigned char* dfive, int count) noexcept nogil:
+        """Re-read the defender's five points on the lines through ``x`` (within 5)."""
+        cdef int dd, k, y, c = x % 15, r = x // 15, cc, rr
+        cdef bint f
+        for dd in range(4):
+            for k in range(-5, 6):
+                if k == 0:
+                    continue
+                if dd == 0:
+                    cc = c + k
+                    rr = r
+                elif dd == 1:
+                    cc = c
+                    rr = r + k
+                elif dd == 2:
+                    cc = c + k
+                    rr = r + k
+                else:
+                    cc = c + k
+                    rr = r - k
+                if cc < 0 or cc > 14 or rr < 0 or rr > 14:
+                    continue
+                y = rr * 15 + cc
+                f = not self.cells[y] and self._is_five(y, d)
+                if f and not dfive[y]:
+                    dfive[y] = 1
+                    count += 1
+                elif not f and dfive[y]:
+                    dfive[y] = 0
+                    count -= 1
+        return count
+
+    cdef bint _replay_after(self, int a, int* line, int n, int m) noexcept nogil:
+        """``_replay`` right after the defender's stone ``m`` at a node where he had no five
+        point: his five points can then only appear around his own new stones (an attacker
+        stone never makes one), so they are tracked locally instead of by board scans."""
+        cdef unsigned char dfive[NP]
+        cdef int placed[MAXLINE]
+        cdef int comps[8]
+        cdef int np_ = 0, i, p, q, k, nc, count, d = 3 - a
+        cdef bint ok = False
+        memset(dfive, 0, NP)
+        count = self._near_fives(m, d, dfive, 0)
+        i = 0
+        while i < n:
+            p = line[i]
+            if p < 0 or p >= NP or self.cells[p]:
+                break
+            if self._is_five(p, a):
+                ok = i == n - 1
+                break
+            if count >= 2 or (count == 1 and not dfive[p]):
+                break
+            if not self._is_four_move(p, a):
+                break
+            nc = self._completions(p, a, comps)
+            if nc >= 2:
+                ok = i == n - 1
+                break
+            q = comps[0]
+            if self._is_five(q, d):
+                break
+            if d == 1 and self._forb(q):
+                ok = i == n - 1
+                break
+            if i + 1 >= n or line[i + 1] != q:
+                break
+            self._put(p, a)
+            if dfive[p]:
+                dfive[p] = 0
+                count -= 1
+            self._put(q, d)
+            count = self._near_fives(q, d, dfive, count)
+            placed[np_] = q
+            placed[np_ + 1] = p
+            np_ += 2
+            i += 2
+        for k in range(np_):
+            self._remove(placed[k])
+        return ok
+
     def replay_vcf(self, int attacker, line):
         """Whether ``line`` is a valid VCF win for ``attacker`` (to move) from here."""
         cdef int buf[MAXLINE]
@@ -735,7 +816,7 @@ cdef class Core:
                 continue
             self._put(m, dcol)
             with nogil:
-                replayed = fits and self._replay(a, buf, n)
+                replayed = fits and self._replay_after(a, buf, n, m)
                 r = 1 if replayed else self._vcf(a, max_moves, 0)
             if replayed:
                 refs.append((m, tline))
