@@ -32,7 +32,7 @@ def test_ruff_clean() -> None:
 
 
 def test_mypy_strict_clean() -> None:
-    targets = [t for t in ("solver", "puzzles") if (ROOT / t).is_dir()]
+    targets = [t for t in ("solver", "puzzles", "tui") if (ROOT / t).is_dir()]
     proc = subprocess.run(
         [*_tool("mypy"), "--strict", *targets],
         cwd=ROOT,

@@ -1,0 +1,142 @@
+"""The trainer application and its factory :func:`make_app` (used by the CLI and tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from puzzles.bundled import bundled_paths
+from puzzles.model import Puzzle
+from solver.errors import RenjuError
+from tui.catalog import MY_PUZZLES, Collection, Entry, load_collections, make_entries
+from tui.progress_store import ProgressStore
+
+__all__ = ["TrainerApp", "TrainerError", "make_app"]
+
+
+class TrainerError(RenjuError):
+    """The trainer cannot start: a file holds no puzzles, or cannot be read."""
+
+
+class TrainerApp(App[None]):
+    """Library, puzzle, analysis and help screens over a list of collections."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "renju-tsume trainer"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+    ]
+
+    def __init__(
+        self,
+        collections: list[Collection],
+        store: ProgressStore,
+        *,
+        open_entry: Entry | None = None,
+        analysis: bool = False,
+    ) -> None:
+        super().__init__()
+        self.collections = collections
+        self.store = store
+        self._open_entry = open_entry
+        self._analysis = analysis
+
+    def on_mount(self) -> None:
+        from tui.screens.library import LibraryScreen
+
+        self.push_screen(LibraryScreen())
+        if self._open_entry is not None:
+            self.open_puzzle(self._open_entry)
+        elif self._analysis:
+            self.open_analysis(None)
+
+    # -- navigation ---------------------------------------------------------------------
+    def entries_of(self, entry: Entry) -> list[Entry]:
+        """The entries of the collection ``entry`` belongs to."""
+        for coll in self.collections:
+            if entry in coll.entries:
+                return coll.entries
+        return [entry]
+
+    def open_puzzle(self, entry: Entry) -> None:
+        """Show ``entry`` on a puzzle screen (replacing a puzzle screen already open)."""
+        from tui.screens.puzzle import PuzzleScreen
+
+        self.store.set_last(entry.key)
+        screen = PuzzleScreen(entry, self.entries_of(entry))
+        if isinstance(self.screen, PuzzleScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def open_analysis(self, puzzle: Puzzle | None, moves: list[int] | None = None) -> None:
+        """Open analysis on a puzzle's position (plus ``moves``), or an empty board."""
+        from tui.screens.analysis import AnalysisScreen
+
+        self.push_screen(AnalysisScreen(puzzle, moves or []))
+
+    def action_help(self) -> None:
+        """Show the keys of the screen in front."""
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(type(self.screen).__name__))
+
+    # -- the player's own collection ------------------------------------------------------
+    def add_my_puzzle(self, puzzle: Puzzle) -> Path:
+        """Append ``puzzle`` to ``my-puzzles.renju`` in the data directory and the library.
+
+        Returns the file written. Raises ``OSError`` or ``RenjuError`` if it cannot be.
+        """
+        from puzzles.io import read_puzzles, write_native
+
+        path = self.store.directory / MY_PUZZLES
+        existing = list(read_puzzles(path).puzzles) if path.is_file() else []
+        if not puzzle.id:
+            puzzle.id = f"my-{len(existing) + 1:02d}"
+        existing.append(puzzle)
+        self.store.directory.mkdir(parents=True, exist_ok=True)
+        write_native(existing, path)
+        name = path.stem
+        for coll in self.collections:
+            if coll.path == path or coll.name == name:
+                coll.entries = make_entries(name, existing)
+                break
+        else:
+            self.collections.append(Collection(name, path, make_entries(name, existing)))
+        return path
+
+
+def make_app(
+    paths: list[Path] | None = None,
+    *,
+    data_dir: Path | None = None,
+    analysis: bool = False,
+) -> TrainerApp:
+    """Build the trainer on puzzle files (any supported format) or the bundled collections.
+
+    A single file holding one puzzle opens straight on that puzzle. ``data_dir`` overrides
+    where progress is kept (default: ``$RENJU_DATA_DIR``, XDG data home).
+
+    Raises:
+        TrainerError: a given file holds no puzzle.
+        RenjuError: a file cannot be read (the message names it).
+        OSError: a file cannot be opened.
+    """
+    store = ProgressStore(data_dir)
+    if paths:
+        collections = load_collections(paths)
+        for coll in collections:
+            if not coll.entries:
+                detail = f" ({coll.errors[0]})" if coll.errors else ""
+                raise TrainerError(f"{coll.path}: no puzzles found{detail}")
+    else:
+        collections = load_collections(bundled_paths(), extra=[store.directory / MY_PUZZLES])
+    open_entry = None
+    if paths and len(paths) == 1 and len(collections[0].entries) == 1:
+        open_entry = collections[0].entries[0]
+    return TrainerApp(collections, store, open_entry=open_entry, analysis=analysis)

@@ -1,0 +1,3 @@
+"""The trainer's screens: library, puzzle, analysis, help."""
+
+from __future__ import annotations

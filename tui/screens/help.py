@@ -1,0 +1,63 @@
+"""The help screen: the keys of every screen (``?``)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+__all__ = ["HELP", "HelpScreen"]
+
+HELP = """\
+# renju-tsume trainer
+
+**Everywhere**: `?` this help · `q` quit · `Escape` back.
+
+## Library
+`↑ ↓` choose · `Enter` open · `c` continue the last puzzle · `/` search ·
+`f` filter by status (all, new, attempted, solved) · `a` analyse the position ·
+`Tab` moves between the collections, the search field and the table.
+
+## Puzzle
+Play the attacker's moves; the trainer answers with the defender's strongest reply.
+
+- move the cursor with the arrows or `h j k l`; `Enter` or `Space` plays; a click plays;
+  or type the point: `h8` (the cursor jumps there), then `Enter`
+- `u` take back · `r` restart · `t` hint (first the region, then the move)
+- `s` solution: `]` / `[` step, `Enter` on a `•` shows the answer to another defence
+- `F` Black's forbidden points (3 double-three, 4 double-four, 6 overline) ·
+  `M` move numbers · `N` / `P` next / previous puzzle · `A` analyse this position
+
+A move that does not win is refuted on the board (the defence that holds, and why):
+take it back with `u`. A forbidden move for Black is refused with its reason.
+
+## Analysis
+`Enter` (or a click) cycles the point: empty → black → white · `t` side to move ·
+`v` goal (vcf, vct, tsume) · `+` / `-` attacker-move limit · `s` solve ·
+`Escape` cancels a search (else goes back) · `w` saves the position as a puzzle in
+`my-puzzles.renju` (in the data directory) · `x` clears the board.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key, screen by screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "dismiss", "Close", id="help.close"),
+    ]
+
+    def __init__(self, origin: str = "") -> None:
+        super().__init__()
+        self.origin = origin
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-box"):
+            yield Markdown(HELP, id="help-text")
+
+    async def action_dismiss(self, result: None = None) -> None:
+        """Close the help."""
+        self.dismiss(result)

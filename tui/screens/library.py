@@ -1,0 +1,206 @@
+"""The library: collections on the left, their puzzles with status on the right.
+
+Search (``/``) matches id, title, tags, goal and source; the status filter (``f``) cycles
+all → new → attempted → solved. Enter opens a puzzle; ``c`` continues the puzzle played
+last (its moves are restored).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.catalog import Entry
+from tui.progress_store import STATUSES
+
+if TYPE_CHECKING:
+    from tui.app import TrainerApp
+
+__all__ = ["LibraryScreen", "matches"]
+
+ALL = "__all__"
+FILTERS = ("all", *STATUSES)
+MARKS = {"new": " ", "attempted": "…", "solved": "✓"}
+
+
+def matches(entry: Entry, text: str) -> bool:
+    """Whether every word of ``text`` occurs in the entry's id, title, tags, goal or source."""
+    pz = entry.puzzle
+    hay = " ".join(
+        [entry.label, pz.title, " ".join(pz.tags), pz.goal, pz.source, entry.collection, pz.comment]
+    ).lower()
+    return all(word in hay for word in text.lower().split())
+
+
+class LibraryScreen(Screen[None]):
+    """Collections and puzzles; the first screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Open", id="library.open", show=False),
+        Binding("c", "resume", "Continue", id="library.resume"),
+        Binding("slash", "search", "Search", id="library.search"),
+        Binding("f", "cycle_filter", "Filter", id="library.filter"),
+        Binding("a", "analyse", "Analyse", id="library.analyse"),
+        Binding("escape", "leave_search", "Table", id="library.table", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.collection: str = ALL
+        self.filter = "all"
+        self.shown: list[Entry] = []
+
+    @property
+    def trainer(self) -> TrainerApp:
+        from tui.app import TrainerApp
+
+        assert isinstance(self.app, TrainerApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="filters"):
+            yield Input(placeholder="search: id, title, tag (/)", id="search")
+            yield Static(id="filter-label")
+        with Horizontal(id="library"):
+            yield OptionList(id="collections")
+            yield DataTable(id="puzzles", cursor_type="row", zebra_stripes=True)
+        yield Static(id="summary")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#puzzles", DataTable)
+        table.add_column(" ", key="status", width=1)
+        table.add_column("puzzle", key="id")
+        table.add_column("title", key="title")
+        table.add_column("goal", key="goal")
+        table.add_column("to move", key="side")
+        table.add_column("level", key="level")
+        table.add_column("moves", key="moves")
+        self._fill_collections()
+        self._fill_table()
+        self._select_last()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        self._fill_collections()
+        self._fill_table()
+        self._select_last()
+
+    # -- contents -----------------------------------------------------------------------
+    def _fill_collections(self) -> None:
+        store = self.trainer.store
+        options = self.query_one("#collections", OptionList)
+        highlighted = options.highlighted
+        options.clear_options()
+        total = [e for c in self.trainer.collections for e in c.entries]
+        solved = sum(store.status(e.key) == "solved" for e in total)
+        options.add_option(Option(f"All ({solved}/{len(total)})", id=ALL))
+        for coll in self.trainer.collections:
+            done = sum(store.status(e.key) == "solved" for e in coll.entries)
+            label = Text(f"{coll.name} ({done}/{len(coll.entries)})")
+            options.add_option(Option(label, id=coll.name))
+        options.highlighted = highlighted if highlighted is not None else 0
+
+    def _fill_table(self) -> None:
+        store = self.trainer.store
+        table = self.query_one("#puzzles", DataTable)
+        text = self.query_one("#search", Input).value
+        table.clear()
+        self.shown = []
+        for coll in self.trainer.collections:
+            if self.collection not in (ALL, coll.name):
+                continue
+            for e in coll.entries:
+                status = store.status(e.key)
+                if self.filter != "all" and status != self.filter:
+                    continue
+                if text and not matches(e, text):
+                    continue
+                pz = e.puzzle
+                self.shown.append(e)
+                cells = (
+                    MARKS[status],
+                    e.label,
+                    pz.title or "",
+                    pz.goal,
+                    pz.to_move.label(),
+                    "" if pz.level is None else str(pz.level),
+                    "" if pz.max_moves is None else str(pz.max_moves),
+                )
+                table.add_row(*(Text(c) for c in cells), key=f"{coll.name}/{e.index}")
+        self.query_one("#filter-label", Static).update(f"status: [b]{self.filter}[/b] (f)")
+        solved = sum(store.status(e.key) == "solved" for e in self.shown)
+        self.query_one("#summary", Static).update(
+            f"{len(self.shown)} puzzles shown, {solved} solved · Enter opens · c continues"
+        )
+
+    def _select_last(self) -> None:
+        last = self.trainer.store.last
+        for i, e in enumerate(self.shown):
+            if e.key == last:
+                self.query_one("#puzzles", DataTable).move_cursor(row=i)
+                break
+
+    # -- events -------------------------------------------------------------------------
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.collection = event.option.id or ALL
+        self._fill_table()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._fill_table()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.query_one("#puzzles", DataTable).focus()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    # -- actions ------------------------------------------------------------------------
+    def current(self) -> Entry | None:
+        """The puzzle under the table's cursor."""
+        table = self.query_one("#puzzles", DataTable)
+        if not self.shown or table.cursor_row is None:
+            return None
+        return self.shown[min(table.cursor_row, len(self.shown) - 1)]
+
+    def action_open(self) -> None:
+        """Open the puzzle under the cursor."""
+        entry = self.current()
+        if entry is not None:
+            self.trainer.open_puzzle(entry)
+
+    def action_resume(self) -> None:
+        """Open the puzzle played last."""
+        last = self.trainer.store.last
+        for coll in self.trainer.collections:
+            for e in coll.entries:
+                if e.key == last:
+                    self.trainer.open_puzzle(e)
+                    return
+        self.notify("nothing to continue yet", timeout=2)
+
+    def action_search(self) -> None:
+        """Focus the search field."""
+        self.query_one("#search", Input).focus()
+
+    def action_leave_search(self) -> None:
+        """Back to the table."""
+        self.query_one("#puzzles", DataTable).focus()
+
+    def action_cycle_filter(self) -> None:
+        """Show all puzzles, then only new, attempted, solved ones."""
+        self.filter = FILTERS[(FILTERS.index(self.filter) + 1) % len(FILTERS)]
+        self._fill_table()
+
+    def action_analyse(self) -> None:
+        """Analyse the selected puzzle's position (an empty board if none)."""
+        entry = self.current()
+        self.trainer.open_analysis(entry.puzzle if entry else None)

@@ -1,0 +1,403 @@
+"""The puzzle screen: play the attacker's moves, get answers, hints, the solution.
+
+The screen orchestrates: the :class:`~tui.attempt.Attempt` holds the game, the
+:class:`~tui.board_view.BoardView` shows it and posts the points chosen, searches run in
+thread workers (``respond`` for a move off the tree, ``solve`` for the tree and hints).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.markup import escape
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+from textual.worker import get_current_worker
+
+from solver.board import Board, Color
+from solver.notation import point_name
+from solver.proof import ProofNode
+from solver.respond import respond
+from solver.rules import forbidden_points
+from solver.search import Limits, Verdict, solve
+from tui.attempt import Attempt, region_around
+from tui.board_view import BoardView, Picture
+from tui.catalog import Entry, puzzle_label
+from tui.review import Review
+
+if TYPE_CHECKING:
+    from tui.app import TrainerApp
+
+__all__ = ["PuzzleScreen", "format_moves"]
+
+SOLVE_SECONDS = 60.0
+
+
+def format_moves(moves: list[int | None], first: int = 1) -> str:
+    """``"1. e6 c6  2. e5 e7  3. f6"``: numbered attacker/defender pairs.
+
+    >>> format_moves([64, 62, 49])
+    '1. e5 c5  2. e4'
+    """
+    parts = []
+    for i in range(0, len(moves), 2):
+        pair = [point_name(m) if m is not None else "pass" for m in moves[i : i + 2]]
+        parts.append(f"{first + i // 2}. " + " ".join(pair))
+    return "  ".join(parts)
+
+
+class PuzzleScreen(Screen[None]):
+    """One puzzle: the board, what is asked, the moves, and a status line."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo", id="puzzle.undo"),
+        Binding("t", "hint", "Hint", id="puzzle.hint"),
+        Binding("s", "solution", "Solution", id="puzzle.solution"),
+        Binding("right_square_bracket,period", "step(1)", "Next", id="puzzle.next"),
+        Binding("left_square_bracket,comma", "step(-1)", "Prev", id="puzzle.prev"),
+        Binding("r", "restart", "Restart", id="puzzle.restart"),
+        Binding("F", "toggle_forbidden", "Forbidden", id="puzzle.forbidden"),
+        Binding("M", "toggle_numbers", "Numbers", id="puzzle.numbers"),
+        Binding("N", "other_puzzle(1)", "Next puzzle", id="puzzle.next_puzzle"),
+        Binding("P", "other_puzzle(-1)", "Prev puzzle", id="puzzle.prev_puzzle", show=False),
+        Binding("A", "analyse", "Analyse", id="puzzle.analyse", show=False),
+        Binding("escape", "back", "Back", id="puzzle.back"),
+    ]
+
+    def __init__(self, entry: Entry, entries: list[Entry]) -> None:
+        super().__init__()
+        self.entry = entry
+        self.entries = entries
+        self.attempt = Attempt(entry.puzzle)
+        self.review: Review | None = None
+        self._want_review = False
+        self._want_hint = False
+        self.tree_state = "solving"
+
+    @property
+    def trainer(self) -> TrainerApp:
+        from tui.app import TrainerApp
+
+        assert isinstance(self.app, TrainerApp)
+        return self.app
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            yield BoardView(id="board")
+            with Vertical(id="side"):
+                yield Static(id="title")
+                yield Static(id="task")
+                yield Static(id="moves")
+                yield Static(id="info")
+        yield Static(id="status")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        store = self.trainer.store
+        pz = self.entry.puzzle
+        saved = store.moves(self.entry.key) if store.status(self.entry.key) != "solved" else []
+        if saved:
+            self.attempt.replay(saved)
+            self.attempt.message = f"resumed after {len(self.attempt.board.moves)} moves (r restarts)"
+        else:
+            self.attempt.message = "your move: arrows/hjkl and Enter, a click, or type e.g. h8"
+        self.query_one("#title", Static).update(
+            f"[b]{escape(self.entry.collection)} · {escape(self.entry.label)}[/b]"
+            + (f"  {escape(pz.title)}" if pz.title else "")
+        )
+        self.sub_title = f"{self.entry.collection} {self.entry.label}"
+        self.query_one(BoardView).focus()
+        self.refresh_view()
+        self.solve_tree()
+
+    # -- drawing ------------------------------------------------------------------------
+    def _board(self) -> Board:
+        return self.review.board() if self.review is not None else self.attempt.board
+
+    def refresh_view(self) -> None:
+        """Push the state down to the widgets."""
+        att = self.attempt
+        store = self.trainer.store
+        board = self._board()
+        show_forbidden = store.setting("show_forbidden", True)
+        region: frozenset[int] = frozenset()
+        targets: set[int] = set()
+        labels: dict[int, str] = {}
+        if self.review is None:
+            if att.hint_level and att.node is not None:
+                if att.hint_level == 1:
+                    region = region_around(att.node.move)
+                else:
+                    targets.add(att.node.move)
+            if att.refutation is not None:
+                targets.add(att.refutation)
+        else:
+            labels = {d: "•" for d in self.review.defences() if board[d] is Color.EMPTY}
+        moves = board.moves
+        self.query_one(BoardView).picture = Picture(
+            cells=board.core.cell_bytes(),
+            last=moves[-1] if moves else None,
+            numbers={m: i + 1 for i, m in enumerate(moves) if m is not None},
+            forbidden=(
+                {p: k.digit for p, k in forbidden_points(board).items()} if show_forbidden else {}
+            ),
+            labels=labels,
+            region=region,
+            targets=frozenset(targets),
+            show_numbers=store.setting("show_numbers", False),
+        )
+        pz = self.entry.puzzle
+        to_move = board.to_move.label().capitalize()
+        left = att.remaining
+        task = f"Goal: {puzzle_label(pz)}\n[b]{to_move}[/b] to move"
+        if self.review is None and left is not None and att.state != "solved":
+            task += f" · {left} attacker move{'s' if left != 1 else ''} left"
+        self.query_one("#task", Static).update(task)
+        if self.review is not None:
+            text = "[b]Solution[/b] " + self.review.position_text() + "\n" + self.review.line_text("[reverse]{}[/reverse]")
+            if self.review.defences():
+                text += "\nother defences (•): Enter on one to see the answer"
+        else:
+            text = "[b]Moves[/b]\n" + (format_moves(moves) or "—")
+        self.query_one("#moves", Static).update(text)
+        status = self.query_one("#status", Static)
+        state = "review" if self.review is not None else att.state
+        status.update(self._status_text(state))
+        status.set_classes(f"status-{state}")
+        self.refresh_bindings()
+
+    def _status_text(self, state: str) -> str:
+        if state == "solved":
+            return f"[b]Solved[/b] — {self.attempt.message}  (N: next puzzle)"
+        if state == "review":
+            return "Solution: ] next, [ back, Enter on • another defence, Escape leaves"
+        return self.attempt.message
+
+    def _info(self, text: str) -> None:
+        self.query_one("#info", Static).update(text)
+
+    def _save(self) -> None:
+        att = self.attempt
+        if att.state == "playing":
+            self.trainer.store.record_moves(self.entry.key, [m for m in att.board.moves if m is not None])
+
+    # -- board messages -----------------------------------------------------------------
+    def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
+        typed = f"  typed: {message.typed}" if message.typed else ""
+        self._info(f"cursor {point_name(message.point)}{typed}")
+
+    def on_board_view_point_selected(self, message: BoardView.PointSelected) -> None:
+        self._info(f"cursor {point_name(message.point)}")
+        if self.review is not None:
+            if self.review.choose(message.point):
+                self.refresh_view()
+            else:
+                self.notify("not a defence the tree answers here", severity="warning", timeout=2)
+            return
+        outcome = self.attempt.play(message.point)
+        if outcome == "refused":
+            self.notify(self.attempt.message, title="Move refused", severity="warning", timeout=3)
+        elif outcome == "search":
+            board, limits = self.attempt.respond_board()
+            self.run_respond(board, limits, len(self.attempt.board.moves))
+        self._after_move(outcome)
+
+    def _after_move(self, outcome: str) -> None:
+        if outcome == "solved":
+            self.trainer.store.mark_solved(self.entry.key, hints=self.attempt.hints)
+        else:
+            self._save()
+        self.refresh_view()
+
+    # -- workers ------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="respond")
+    def run_respond(self, board: Board, limits: Limits, token: int) -> None:
+        """Answer the player's move off the tree (thread worker)."""
+        worker = get_current_worker()
+        goal = self.entry.puzzle.goal
+        resp = respond(board, goal, limits, should_stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._on_response, resp, token)
+
+    def _on_response(self, resp: object, token: int) -> None:
+        from solver.respond import Response
+
+        att = self.attempt
+        if att.state != "thinking" or len(att.board.moves) != token:
+            return
+        assert isinstance(resp, Response)
+        self._after_move(att.apply_response(resp))
+
+    @work(thread=True, exclusive=True, group="tree")
+    def solve_tree(self) -> None:
+        """Solve the puzzle's position for its proof tree (thread worker)."""
+        worker = get_current_worker()
+        pz = self.entry.puzzle
+        result = solve(
+            pz.board(),
+            pz.goal,
+            Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS),
+            shortest=True,
+            should_stop=lambda: worker.is_cancelled,
+        )
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._on_tree, result.tree, result.result.value)
+
+    def _on_tree(self, tree: ProofNode | None, verdict: str) -> None:
+        self.tree_state = verdict
+        if tree is not None:
+            self.attempt.attach_tree(tree)
+        elif verdict == Verdict.DISPROVEN.value:
+            self.notify("the solver finds no forced win in this puzzle", severity="warning")
+        if self._want_review:
+            self._want_review = False
+            self.action_solution()
+        if self._want_hint:
+            self._want_hint = False
+            self.action_hint()
+        self.refresh_view()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def solve_here(self, board: Board, limits: Limits, token: int) -> None:
+        """Solve the current position for a hint when the tree does not cover it."""
+        worker = get_current_worker()
+        result = solve(
+            board, self.entry.puzzle.goal, limits, shortest=True, should_stop=lambda: worker.is_cancelled
+        )
+        if not worker.is_cancelled:
+            self.app.call_from_thread(self._on_hint_tree, result.tree, token)
+
+    def _on_hint_tree(self, tree: ProofNode | None, token: int) -> None:
+        att = self.attempt
+        if len(att.board.moves) != token or att.state != "playing":
+            return
+        if tree is None:
+            self.notify("no forced win from here: take back (u)", severity="warning")
+            return
+        att.set_node(tree)
+        self.action_hint()
+
+    # -- actions ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        reviewing = self.review is not None
+        if action == "step":
+            return reviewing
+        if action in ("undo", "restart", "hint"):
+            if reviewing:
+                return False
+            if action == "hint" and self.attempt.state != "playing":
+                return None
+        return True
+
+    def action_undo(self) -> None:
+        """Take back the last attacker move and its answer."""
+        self.workers.cancel_group(self, "respond")
+        if not self.attempt.undo():
+            self.notify("nothing to take back", timeout=2)
+        self._save()
+        self.refresh_view()
+
+    def action_restart(self) -> None:
+        """Back to the puzzle's position."""
+        self.workers.cancel_group(self, "respond")
+        self.attempt.restart()
+        self._save()
+        self.refresh_view()
+
+    def action_hint(self) -> None:
+        """First the region of the next winning move, then the move."""
+        att = self.attempt
+        if att.state != "playing":
+            self.notify("a hint needs the attacker to move", timeout=2)
+            return
+        if att.node is None:
+            if att.board.moves or self.tree_state != "solving":
+                board = att.board.copy()
+                self.solve_here(board, Limits(max_moves=att.remaining, time=SOLVE_SECONDS), len(att.board.moves))
+            else:
+                self._want_hint = True
+            att.message = "looking for a hint…"
+            self.refresh_view()
+            return
+        got = att.hint()
+        assert got is not None
+        level, move = got
+        self.trainer.store.note_hint(self.entry.key)
+        att.message = (
+            "Hint: the next winning move is in the green square (t again shows it)"
+            if level == 1
+            else f"Hint: {point_name(move)}"
+        )
+        self.refresh_view()
+
+    def action_solution(self) -> None:
+        """Step through the winning line; in it, choose other defences (explore the tree)."""
+        if self.review is not None:
+            self.review = None
+            self.refresh_view()
+            return
+        root = self.attempt.root
+        if root is None:
+            pz = self.entry.puzzle
+            if self.tree_state == "solving":
+                self._want_review = True
+                self.attempt.message = "the solver is still working; the solution opens when it is done"
+                self.refresh_view()
+                return
+            if not pz.solution:
+                self.notify("no solution known for this puzzle", severity="warning")
+                return
+            root = ProofNode.from_line(pz.solution)
+        self.trainer.store.note_hint(self.entry.key)
+        self.review = Review(self.attempt.start, root)
+        self.refresh_view()
+
+    def action_step(self, delta: int) -> None:
+        """Forward or back one move of the solution."""
+        if self.review is None:
+            return
+        if delta > 0:
+            self.review.forward()
+        else:
+            self.review.back()
+        self.refresh_view()
+
+    def action_toggle_forbidden(self) -> None:
+        """Show or hide Black's forbidden points."""
+        store = self.trainer.store
+        store.set_setting("show_forbidden", not store.setting("show_forbidden", True))
+        self.refresh_view()
+
+    def action_toggle_numbers(self) -> None:
+        """Show or hide move numbers on the stones played."""
+        store = self.trainer.store
+        store.set_setting("show_numbers", not store.setting("show_numbers", False))
+        self.refresh_view()
+
+    def action_other_puzzle(self, delta: int) -> None:
+        """Open the next (or previous) puzzle of the collection."""
+        i = self.entries.index(self.entry) if self.entry in self.entries else 0
+        j = i + delta
+        if not 0 <= j < len(self.entries):
+            self.notify("no more puzzles in this collection", timeout=2)
+            return
+        self.trainer.open_puzzle(self.entries[j])
+
+    def action_analyse(self) -> None:
+        """Open the current position in analysis."""
+        moves = [m for m in self._board().moves if m is not None]
+        self.trainer.open_analysis(self.entry.puzzle, moves)
+
+    def action_back(self) -> None:
+        """Leave the solution, else go back to the library."""
+        if self.review is not None:
+            self.review = None
+            self.refresh_view()
+            return
+        self.app.pop_screen()
