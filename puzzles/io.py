@@ -192,6 +192,10 @@ def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        # mkstemp creates the file 0600; give it the mode a plain open() would (umask).
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
