@@ -799,12 +799,17 @@ cdef class Core:
         """Every legal defender move, split into real defences and refuted ones
         (see ``solver._pure_search.SearchCore.defences``)."""
         cdef int buf[MAXLINE]
+        cdef int alt[4][MAXLINE]
+        cdef int altn[4]
+        cdef int nalt = 0, j, hit
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed
         cdef long long start = self._nodes
         cdef list defs = []
         cdef list refs = []
         cdef tuple tline = tuple(line)
+        cdef tuple found
+        cdef list alt_lines = []
         if n > MAXLINE:
             n = 0
         for i in range(n):
@@ -815,13 +820,29 @@ cdef class Core:
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
             self._put(m, dcol)
+            hit = -1
             with nogil:
                 replayed = fits and self._replay_after(a, buf, n, m)
-                r = 1 if replayed else self._vcf(a, max_moves, 0)
+                if not replayed:
+                    # other refutations found at this node often hold here too
+                    for j in range(nalt):
+                        if self._replay_after(a, alt[j], altn[j], m):
+                            hit = j
+                            break
+                r = 1 if (replayed or hit >= 0) else self._vcf(a, max_moves, 0)
             if replayed:
                 refs.append((m, tline))
+            elif hit >= 0:
+                refs.append((m, alt_lines[hit]))
             elif r == 1:
-                refs.append((m, self._line()))
+                found = self._line()
+                refs.append((m, found))
+                if nalt < 4 and self.line_len <= MAXLINE:
+                    for i in range(self.line_len):
+                        alt[nalt][i] = self.path[i]
+                    altn[nalt] = self.line_len
+                    alt_lines.append(found)
+                    nalt += 1
             else:
                 defs.append(m)
                 if r == -1:

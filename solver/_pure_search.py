@@ -231,18 +231,26 @@ class SearchCore(Core):
         status = FAIL
         defs: list[int] = []
         refs: list[tuple[int, tuple[int, ...]]] = []
-        fits = (len(line) + 1) // 2 <= max_moves
+        fits = bool(line) and (len(line) + 1) // 2 <= max_moves
+        alt: list[tuple[int, ...]] = []  # refutations found here; they often hold again
         for m in range(225):
             if self.cells[m] or (dcol == BLACK and self.forbidden(m)):
                 continue
             self.put(m, dcol)
             if fits and self.replay_vcf(a, line):
                 refs.append((m, line))
+                self.remove(m)
+                continue
+            again = next((other for other in alt if self.replay_vcf(a, other)), None)
+            if again is not None:
+                refs.append((m, again))
             else:
                 sub: list[int] = []
                 r = self._vcf(a, max_moves, sub, limit)
                 if r == WIN:
                     refs.append((m, tuple(sub)))
+                    if len(alt) < 4:
+                        alt.append(tuple(sub))
                 else:
                     defs.append(m)
                     if r == UNKNOWN:
