@@ -10,6 +10,7 @@ function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (test
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
@@ -187,6 +188,8 @@ cdef class Core:
     cdef int path[MAXLINE]
     cdef int line_len
     cdef int bb_c0, bb_c1, bb_r0, bb_r1  # bounding box of stones, widened by 4
+    cdef double _deadline  # monotonic seconds; 0 = none
+    cdef public bint expired
 
     def __cinit__(self, int rule=0):
         if rule < 0 or rule > 2:
@@ -202,6 +205,8 @@ cdef class Core:
         memset(self.cand, 0, NP)
         self.ndirty = -1
         self._nodes = 0
+        self._deadline = 0.0
+        self.expired = False
         self.bb_c0 = 15
         self.bb_c1 = -1
         self.bb_r0 = 15
@@ -541,8 +546,15 @@ cdef class Core:
         cdef int row, col, dd, fours, nd = 0, dfive = -1
         cdef uint32_t e
         cdef bint afive
+        cdef timespec ts
         self._nodes += 1
         if self._nodes > self._limit:
+            return -1
+        if self._deadline > 0.0 and (self._nodes & 1023) == 0:
+            clock_gettime(CLOCK_MONOTONIC, &ts)
+            if ts.tv_sec + ts.tv_nsec * 1e-9 > self._deadline:
+                self.expired = True
+        if self.expired:
             return -1
         # One pass over the stones' neighbourhood, in point order: the attacker's first
         # five point (a win), the defender's five points, the attacker's four candidates.
@@ -619,6 +631,12 @@ cdef class Core:
 
     cdef tuple _line(self):
         return tuple([self.path[i] for i in range(self.line_len)])
+
+    def set_deadline(self, deadline):
+        """Stop VCF searches (UNKNOWN, ``expired`` set) once ``time.monotonic()`` passes
+        ``deadline``; ``None`` clears it."""
+        self._deadline = 0.0 if deadline is None else float(deadline)
+        self.expired = False
 
     def five_points(self, int colour):
         """Empty points where ``colour`` makes a five, in point order."""

@@ -21,6 +21,8 @@ five already available. Its length in attacker moves is ``(len(line) + 1) // 2``
 
 from __future__ import annotations
 
+import time
+
 from solver._pure import BLACK, Core
 from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
 
@@ -37,11 +39,13 @@ _STONE_BITS = 0x55555
 class SearchCore(Core):
     """The pure core plus the solver's search primitives."""
 
-    __slots__ = ("_dead_depth", "_dead_key", "nodes")
+    __slots__ = ("_dead_depth", "_dead_key", "_deadline", "expired", "nodes")
 
     def __init__(self, rule: int = 0) -> None:
         super().__init__(rule)
         self.nodes = 0
+        self._deadline: float | None = None
+        self.expired = False
         self._dead_key = [0] * (1 << DEAD_BITS)
         self._dead_depth = [-1] * (1 << DEAD_BITS)
 
@@ -52,6 +56,12 @@ class SearchCore(Core):
             if self.cells[p]:
                 other.put(p, self.cells[p])
         return other
+
+    def set_deadline(self, deadline: float | None) -> None:
+        """Stop VCF searches (UNKNOWN, ``expired`` set) once ``time.monotonic()`` passes
+        ``deadline``; ``None`` clears it."""
+        self._deadline = deadline
+        self.expired = False
 
     # -- threat queries --------------------------------------------------------------------
     def five_points(self, colour: int) -> list[int]:
@@ -128,6 +138,10 @@ class SearchCore(Core):
     def _vcf(self, a: int, depth: int, line: list[int], limit: int) -> int:
         self.nodes += 1
         if self.nodes > limit:
+            return UNKNOWN
+        if self._deadline is not None and not self.nodes & 1023 and time.monotonic() > self._deadline:
+            self.expired = True
+        if self.expired:
             return UNKNOWN
         mine = self.five_points(a)
         if mine:

@@ -108,6 +108,7 @@ class DfPn:
         self.on_progress = on_progress
         self.vcf_budget = vcf_budget
         self.incomplete = False
+        core.set_deadline(deadline)
         self._polls = 0
         self._base_nodes = int(core.nodes)
 
@@ -135,6 +136,8 @@ class DfPn:
 
     def _note(self, status: int) -> None:
         if status == UNKNOWN:
+            if self.core.expired:
+                raise Stopped("time limit")
             self.incomplete = True
 
     # -- expansion ---------------------------------------------------------------------
@@ -221,6 +224,8 @@ class DfPn:
         core, a, d = self.core, self.a, self.d
         self.expansions += 1
         status, dline, _ = core.vcf(d, DEFENDER_VCF_DEPTH, self._budget(), False)
+        if status == UNKNOWN and core.expired:
+            raise Stopped("time limit")
         if status == WIN:
             e.pn, e.dn, e.how = INF, 0, ("defender-vcf", dline)
             e.children = []

@@ -116,9 +116,11 @@ def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None
         # VCF: a move that is not a four gives the defender a free move.
         return Response(Verdict.DISPROVEN, None, "no threat")
     status, dline, _ = c.vcf(d, 112, search._budget(), False)
+    search._note(status)
     if status == 1:
         return Response(Verdict.DISPROVEN, dline[0], "counter-four")
     status, line, _ = c.vcf(a, max(r, 0), search._budget(), False)
+    search._note(status)
     if status != 1:
         return Response(Verdict.DISPROVEN, None, "no threat")
     entry = search.solve_and(r, line)

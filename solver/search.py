@@ -225,7 +225,10 @@ def solve(
             result.result = Verdict.DISPROVEN
         if all_keys and result.result is not Verdict.UNKNOWN:
             clock.phase = "keys"
+            search.incomplete = False
             result.keys = _all_keys(search, core, attacker, goal, cap)
+            if search.incomplete:
+                result.reason = "some first moves could not be decided: the key list may be short"
     except Stopped as stop:
         result.result = Verdict.UNKNOWN
         result.reason = stop.reason
@@ -276,6 +279,7 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
             continue
         core.put(p, a)
         status, line, _ = core.vcf(a, cap - 1, search._budget(), False)
+        search._note(status)  # out of time: stop; out of nodes: the answer is incomplete
         if status == 1:
             lengths = []
             for bound in range(1, cap):

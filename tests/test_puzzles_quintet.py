@@ -39,7 +39,7 @@ def test_short_case_is_disproven_with_limit_one_lower() -> None:
 
 def test_white_vct() -> None:
     p = quintet_puzzle(read_quintet(DATA / "vct_white.txt"))
-    assert p.goal == "vct" and p.to_move is Color.WHITE and p.max_moves == 4
+    assert p.goal == "tsume" and p.to_move is Color.WHITE and p.max_moves == 4
     assert format_points(p.black) == "h8 g9 g10 j10"
     assert format_points(p.white) == "i7 h9 i9"
     assert format_points(p.solution) == "i10 i6 i11 i8 j11 j8 g8"

@@ -33,7 +33,9 @@ EXAMPLE = "mode: vcf\nattacker: o\nlimit: 1\nexpect: I8\nboard:\n" + "\n".join(
 )
 
 _KEY_RE = re.compile(r"([a-z_]+)\s*:\s*(.*)")
-_MODES: dict[str, Goal] = {"vcf": "vcf", "vct": "vct", "vct_dfpns": "vct"}
+# quintet's vct_dfpns lets the attacker use any VCF threat (hidden threats included,
+# bounded by its threat_limit knob): that is this project's "tsume" class.
+_MODES: dict[str, Goal] = {"vcf": "vcf", "vct": "vct", "vct_dfpns": "tsume"}
 
 
 @dataclass

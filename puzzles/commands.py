@@ -1,0 +1,176 @@
+"""The puzzle tools' subcommands: ``renju info``, ``renju convert`` and ``renju verify``.
+
+Registered through the ``renju.commands`` entry point (``register``), which also adds a
+position reader to :data:`solver.cli.POSITION_READERS`: any command that takes a position
+file (``renju forbidden FILE``, ``renju solve FILE``) accepts every puzzle format and
+uses the file's first puzzle.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from puzzles.formats import rif
+from puzzles.formats.base import position_after
+from puzzles.info import file_info
+from puzzles.io import FORMATS, detect_format, read_puzzles, write_native
+from puzzles.model import GOALS, Goal, PuzzleFormatError
+from puzzles.verify_run import Options, run_verify
+from solver.board import Board
+from solver.cli import POSITION_READERS, CommandError
+from solver.errors import RenjuError
+
+__all__ = ["read_position", "register"]
+
+
+def read_position(path: Path) -> Board | None:
+    """The first puzzle of a puzzle file as a board (the attacker to move), or ``None``
+    when the file is not in a puzzle format (a plain text diagram, say).
+
+    Raises:
+        PuzzleFormatError: the file is in a puzzle format but cannot be read, or holds
+        no puzzle.
+    """
+    try:
+        fmt = detect_format(path)
+    except PuzzleFormatError:
+        return None
+    if fmt == "rif":  # stream: only the first game is read
+        for game in rif.iter_rif(path):
+            try:
+                black, white, to_move = position_after(game.moves())
+            except RenjuError as exc:
+                raise PuzzleFormatError(path, f"game {game.id}: {exc}") from None
+            return Board.from_stones(black, white, to_move)
+        raise PuzzleFormatError(path, "no game in the file")
+    result = read_puzzles(path, fmt)
+    if not result.puzzles:
+        first = f" ({result.errors[0][1]})" if result.errors else ""
+        raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
+    return result.puzzles[0].board()
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``info``, ``convert`` and ``verify`` to the ``renju`` parser."""
+    if read_position not in POSITION_READERS:
+        POSITION_READERS.append(read_position)
+
+    p = sub.add_parser(
+        "info",
+        help="what a puzzle file holds (format, puzzles, games, nodes, comments)",
+        description=f"Describe a puzzle file of any supported format ({', '.join(FORMATS)}).",
+    )
+    p.add_argument("file", help="a puzzle, game or library file")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=_run_info)
+
+    c = sub.add_parser(
+        "convert",
+        help="convert a puzzle, game or library file to the native .renju format",
+        description=(
+            "Read every puzzle of IN (any supported format) and write them to OUT in the "
+            "native format. Bad entries are skipped and listed on stderr (exit 1)."
+        ),
+    )
+    c.add_argument("input", metavar="IN", help="the file to read")
+    c.add_argument("output", metavar="OUT", help="the .renju file to write")
+    c.add_argument("--format", default="native", choices=["native"], help="output format")
+    c.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    c.set_defaults(run=_run_convert)
+
+    from puzzles.generate import register_generate
+
+    register_generate(sub)
+
+    v = sub.add_parser(
+        "verify",
+        help="check puzzle collections: legal, solvable, no cook, stated solution right",
+        description=(
+            "Verify every puzzle of the files and folders given: a legal position, the "
+            "shortest win, every winning key move (more than one: a cook), and the stated "
+            "solution move by move. Exit 0 if all are sound, 1 if problems were found, "
+            "2 if an input cannot be read, 130 if interrupted (the report is saved)."
+        ),
+    )
+    v.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or folders")
+    v.add_argument(
+        "--time", type=float, default=10.0, metavar="SECONDS", help="per puzzle (default 10)"
+    )
+    v.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes")
+    v.add_argument("--json", metavar="REPORT", help="write a JSON report (kept up to date)")
+    v.add_argument(
+        "--resume",
+        metavar="REPORT",
+        help="skip the puzzles already in REPORT and keep it up to date (it may not exist yet)",
+    )
+    v.add_argument("--goal", choices=GOALS, help="check every puzzle for this goal instead")
+    v.add_argument("--max-moves", type=int, metavar="N", help="override the move limit")
+    v.add_argument("--quiet", "-q", action="store_true", help="print only puzzles with problems")
+    v.set_defaults(run=_run_verify)
+
+
+def _run_info(args: argparse.Namespace) -> int:
+    info = file_info(_existing(args.file))
+    print(json.dumps(info.to_json()) if args.json else info.text())
+    return 0
+
+
+def _existing(name: str) -> str:
+    if not os.path.exists(name):
+        raise CommandError(f"no such file: {name!r}")
+    if os.path.isdir(name):
+        raise CommandError(f"{name!r} is a folder, not a file")
+    return name
+
+
+def _run_convert(args: argparse.Namespace) -> int:
+    source = _existing(args.input)
+    if os.path.exists(args.output) and not args.force:
+        raise CommandError(f"{args.output!r} exists (use --force to overwrite it)")
+    result = read_puzzles(source)
+    if not result.puzzles:
+        raise PuzzleFormatError(source, "no puzzle could be read, nothing written")
+    try:
+        write_native(result.puzzles, args.output)
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a field the native format cannot hold
+        raise CommandError(f"cannot write {args.output!r}: {exc}") from None
+    n, bad = len(result.puzzles), len(result.errors)
+    print(
+        f"wrote {n} puzzle{'s' if n != 1 else ''} to {args.output}"
+        f" ({result.format}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)",
+        file=sys.stderr,
+    )
+    for _, error in result.errors:
+        print(f"  skipped {error}", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def _run_verify(args: argparse.Namespace) -> int:
+    if args.time is not None and args.time <= 0:
+        raise CommandError(f"--time must be positive, not {args.time}")
+    if args.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.max_moves is not None and args.max_moves < 1:
+        raise CommandError(f"--max-moves must be at least 1, not {args.max_moves}")
+    for report in (args.json, args.resume):
+        folder = os.path.dirname(os.path.abspath(report)) if report else ""
+        if report and not os.path.isdir(folder):
+            raise CommandError(f"cannot write the report {report!r}: no folder {folder!r}")
+    goal: Goal | None = next((g for g in GOALS if g == args.goal), None)
+    opts = Options(
+        paths=args.paths,
+        time=args.time,
+        jobs=args.jobs,
+        report=args.json,
+        resume=args.resume,
+        goal=goal,
+        max_moves=args.max_moves,
+        quiet=args.quiet,
+    )
+    return run_verify(opts)

@@ -1,0 +1,471 @@
+"""``renju verify`` over collections: files, parallel workers, progress, a JSON report.
+
+:func:`collect_jobs` reads every puzzle of the given files and folders (folders are
+searched recursively for the known extensions), :func:`run_verify` verifies them with
+:func:`puzzles.verify.verify_puzzle`, in this process or in ``jobs`` worker processes, and
+prints one line per puzzle in file order, then a summary table. With a report path the
+JSON report (:func:`save_report`) is rewritten atomically as puzzles finish (at most
+about a tenth of the run is spent writing it), and always at the end or on Ctrl-C; a
+report given as ``resume`` is read back and the puzzles it holds are skipped.
+
+A puzzle is identified by its file (as given on the command line, or found under a
+folder) and its id; a puzzle without an id gets ``#N`` (its place in the file), and a
+repeated id is told apart by the order of its occurrences.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import contextlib
+import json
+import multiprocessing
+import os
+import signal
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from puzzles.io import read_puzzles
+from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
+from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
+from solver.errors import RenjuError
+
+__all__ = [
+    "EXTENSIONS",
+    "Job",
+    "Options",
+    "collect_jobs",
+    "load_report",
+    "run_verify",
+    "save_report",
+    "summarize",
+]
+
+EXTENSIONS = (".renju", ".lib", ".pos", ".sgf", ".psq", ".rif", ".xml", ".json", ".txt")
+"""File name endings searched for in folders (``.txt``: quintet cases; other text files
+are passed over)."""
+
+Key = tuple[str, str, int]
+
+
+@dataclass
+class Job:
+    """One puzzle to verify: its place in the run, where it came from, and its key."""
+
+    order: int
+    puzzle: Puzzle
+    source: str
+    ident: str
+    occurrence: int = 0
+
+    @property
+    def key(self) -> Key:
+        """``(source, id, occurrence)``: how a report entry is matched on resume."""
+        return (self.source, self.ident, self.occurrence)
+
+
+@dataclass
+class Options:
+    """What ``renju verify`` was asked to do."""
+
+    paths: list[str]
+    time: float | None = 10.0
+    jobs: int = 1
+    report: str | None = None
+    resume: str | None = None
+    goal: Goal | None = None
+    max_moves: int | None = None
+    quiet: bool = False
+
+
+@dataclass
+class _Collected:
+    jobs: list[Job] = field(default_factory=list)
+    skipped: list[tuple[Location, RenjuError]] = field(default_factory=list)
+    files: int = 0
+
+
+def _walk(path: Path) -> Iterator[tuple[Path, bool]]:
+    """Files under ``path`` (itself if a file), with whether they were named directly."""
+    if path.is_dir():
+        for root, dirs, files in os.walk(path):
+            dirs.sort()
+            for name in sorted(files):
+                if name.lower().endswith(EXTENSIONS) and not name.startswith("."):
+                    yield Path(root) / name, False
+    elif path.exists():
+        yield path, True
+    else:
+        raise PuzzleFormatError(path, "no such file or directory")
+
+
+def collect_jobs(paths: list[str]) -> _Collected:
+    """Every puzzle of every file, in order.
+
+    Raises:
+        PuzzleFormatError: a path does not exist, or a file cannot be read at all (a
+        ``.txt`` file of unknown format found in a folder is passed over instead).
+    """
+    out = _Collected()
+    for given in paths:
+        for path, named in _walk(Path(given)):
+            try:
+                result = read_puzzles(path)
+            except PuzzleFormatError as exc:
+                if not named and path.suffix.lower() == ".txt":
+                    continue
+                raise PuzzleFormatError(path, exc.problem) from None
+            out.files += 1
+            out.skipped += result.errors
+            seen: Counter[str] = Counter()
+            for n, puzzle in enumerate(result.puzzles):
+                ident = puzzle.id or f"#{n + 1}"
+                job = Job(len(out.jobs), puzzle, str(path), ident, seen[ident])
+                seen[ident] += 1
+                out.jobs.append(job)
+    return out
+
+
+# -- the report file ---------------------------------------------------------------------
+
+
+def load_report(path: str) -> list[VerifyReport]:
+    """The puzzle entries of a JSON report written by :func:`save_report`.
+
+    Raises:
+        PuzzleFormatError: the file cannot be read or is not such a report.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise PuzzleFormatError(path, f"cannot read report: {exc.strerror or exc}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise PuzzleFormatError(path, f"not a JSON report ({exc})") from None
+    entries = data.get("puzzles") if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise PuzzleFormatError(path, 'not a verify report (no "puzzles" list)')
+    try:
+        return [VerifyReport.from_json(e) for e in entries]
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise PuzzleFormatError(path, f"bad report entry: {exc}") from None
+
+
+def save_report(path: str, reports: list[VerifyReport], summary: dict[str, Any]) -> None:
+    """Write the report atomically (a temporary file in the same folder, then a rename)."""
+    entries = ",\n".join(json.dumps(r.to_json(), ensure_ascii=False) for r in reports)
+    text = (
+        '{"puzzles": [\n'
+        + entries
+        + '\n],\n"summary": '
+        + json.dumps(summary, ensure_ascii=False)
+        + "}"
+    )
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _category(problem: str) -> str:
+    if "unknown" in problem.split("(")[0]:
+        return "unknown"
+    for prefix, name in (
+        ("illegal", "illegal position"),
+        ("no win", "no win"),
+        ("unknown", "unknown"),
+        ("cook:", "cook"),
+        ("stated solution is", "longer than shortest"),
+        ("stated key", "wrong key"),
+        ("stated", "wrong stated line"),
+    ):
+        if problem.startswith(prefix):
+            return name
+    return "other"
+
+
+def _problem(exc: RenjuError) -> str:
+    return exc.problem if isinstance(exc, PuzzleFormatError) else str(exc)
+
+
+def summarize(
+    reports: list[VerifyReport],
+    skipped: list[tuple[Location, RenjuError]],
+    seconds: float,
+    jobs: int,
+    *,
+    complete: bool = True,
+) -> dict[str, Any]:
+    """The report's ``summary``: counts by result, problems by kind, time."""
+    results = Counter(r.result for r in reports)
+    kinds = Counter(_category(p) for r in reports for p in r.problems)
+    return {
+        "puzzles": len(reports),
+        "results": {k: results.get(k, 0) for k in RESULTS},
+        "sound": sum(r.sound for r in reports),
+        "with_problems": sum(not r.sound for r in reports),
+        "problems": dict(sorted(kinds.items())),
+        "skipped_entries": [{"location": str(loc), "error": _problem(exc)} for loc, exc in skipped],
+        "seconds": round(seconds, 3),
+        "puzzle_seconds": round(sum(r.seconds for r in reports), 3),
+        "nodes": sum(r.nodes for r in reports),
+        "jobs": jobs,
+        "complete": complete,
+    }
+
+
+# -- workers -----------------------------------------------------------------------------
+
+_STOP: Any = None
+
+
+def _init_worker(stop: Any) -> None:
+    """Worker start: leave Ctrl-C to the parent, which stops workers through ``stop``."""
+    global _STOP
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _STOP = stop
+
+
+def _stopped() -> bool:
+    return _STOP is not None and bool(_STOP.is_set())
+
+
+def _verify_job(
+    job: Job, time_limit: float | None, goal: Goal | None, max_moves: int | None
+) -> tuple[int, VerifyReport]:
+    should_stop = _stopped if _STOP is not None else None
+    try:
+        report = verify_puzzle(
+            job.puzzle, time_limit, goal=goal, max_moves=max_moves, should_stop=should_stop
+        )
+    except RenjuError as exc:  # pragma: no cover - the checks catch bad positions first
+        report = VerifyReport(result="unknown", problems=[f"error: {exc}"])
+    report.id, report.source = job.ident, job.source
+    return job.order, report
+
+
+# -- the run -----------------------------------------------------------------------------
+
+
+class _Progress:
+    """A one-line progress bar on a terminal (nothing otherwise)."""
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream = stream
+        self.on = stream.isatty() and total > 0
+        self.total = total
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def show(self, done: int, problems: int, *, force: bool = False) -> None:
+        if not self.on:
+            return
+        now = time.monotonic()
+        if not force and now - self.last < 0.1:
+            return
+        self.last = now
+        elapsed = now - self.start
+        width = 24
+        filled = width * done // self.total
+        eta = ""
+        if 0 < done < self.total:
+            left = int(elapsed / done * (self.total - done))
+            eta = f" ETA {left // 60}:{left % 60:02d}"
+        bar = "#" * filled + "." * (width - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total}, {problems} with problems{eta}   ")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.on:
+            self.stream.write("\r" + " " * 72 + "\r")
+            self.stream.flush()
+
+
+def _line(r: VerifyReport) -> str:
+    what = {
+        "proven": f"proven in {r.shortest}",
+        "disproven": "disproven",
+        "unknown": "unknown",
+        "illegal": "illegal position",
+    }.get(r.result, r.result)
+    head = f"{'ok' if r.sound else 'FAIL':4} {r.source} {r.id}: {what}"
+    figures = f" ({r.nodes:,} nodes, {r.seconds:.2f} s)" if r.result != "illegal" else ""
+    tail = "; ".join(r.problems)
+    return head + figures + (f" -- {tail}" if tail else "")
+
+
+def _table(summary: dict[str, Any], files: int, resumed: int) -> str:
+    n = summary["puzzles"]
+    secs = summary["seconds"]
+    rate = (n - resumed) / secs if secs > 0 else 0.0
+    lines = [
+        f"Verified {n} puzzle{'s' if n != 1 else ''} from {files} file{'s' if files != 1 else ''}"
+        + (f" ({resumed} from the resumed report)" if resumed else ""),
+        f"  {'result':<22}{'puzzles':>8}",
+    ]
+    lines += [f"  {k:<22}{v:>8}" for k, v in summary["results"].items()]
+    lines.append(f"  {'sound':<22}{summary['sound']:>8}")
+    lines.append(f"  {'with problems':<22}{summary['with_problems']:>8}")
+    for kind, count in summary["problems"].items():
+        lines.append(f"    {kind:<20}{count:>8}")
+    if summary["skipped_entries"]:
+        lines.append(f"  {'bad entries skipped':<22}{len(summary['skipped_entries']):>8}")
+    lines.append(
+        f"  time {secs:.2f} s, {rate:.1f} puzzles/s, {summary['jobs']} job"
+        f"{'s' if summary['jobs'] != 1 else ''}, {summary['nodes']:,} nodes"
+    )
+    return "\n".join(lines)
+
+
+class _Run:
+    """The state of one run: results in file order, printing, report saving."""
+
+    def __init__(self, opts: Options, jobs: list[Job], old: list[VerifyReport]) -> None:
+        self.opts = opts
+        self.slots: list[VerifyReport | None] = [None] * len(jobs)
+        by_key = {j.key: j.order for j in jobs}
+        seen: Counter[tuple[str, str]] = Counter()
+        self.extra: list[VerifyReport] = []  # old entries matching no puzzle of this run
+        for r in old:
+            key = (r.source, r.id, seen[(r.source, r.id)])
+            seen[(r.source, r.id)] += 1
+            if key in by_key:
+                self.slots[by_key[key]] = r
+            else:
+                self.extra.append(r)
+        self.resumed = sum(s is not None for s in self.slots)
+        self.todo = [j for j in jobs if self.slots[j.order] is None]
+        self.fresh = {j.order for j in self.todo}
+        self.printed = 0
+        self.done = 0
+        self.problems = 0
+        self.start = time.monotonic()
+        self.save_cost = 0.0
+        self.last_save = 0.0
+
+    def reports(self) -> list[VerifyReport]:
+        return [r for r in self.slots if r is not None] + self.extra
+
+    def finish_one(self, order: int, report: VerifyReport, out: TextIO) -> None:
+        self.slots[order] = report
+        self.done += 1
+        self.problems += not report.sound
+        while self.printed < len(self.slots):
+            r = self.slots[self.printed]
+            if r is None:
+                break
+            if self.printed in self.fresh and (not self.opts.quiet or not r.sound):
+                print(_line(r), file=out, flush=True)
+            self.printed += 1
+
+    def save(self, skipped: list[tuple[Location, RenjuError]], *, final: bool, done: bool) -> None:
+        path = self.opts.report or self.opts.resume
+        if path is None:
+            return
+        now = time.monotonic()
+        if not final and now - self.last_save < 9 * self.save_cost:
+            return
+        summary = summarize(
+            self.reports(), skipped, now - self.start, self.opts.jobs, complete=done
+        )
+        save_report(path, self.reports(), summary)
+        self.last_save = time.monotonic()
+        self.save_cost = self.last_save - now
+
+
+def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> None:
+    opts = run.opts
+    args = (opts.time, opts.goal, opts.max_moves)
+    if opts.jobs <= 1:
+        for job in run.todo:
+            order, report = _verify_job(job, *args)
+            run.finish_one(order, report, out)
+            run.save(collected.skipped, final=False, done=False)
+            bar.show(run.done, run.problems, force=True)
+        return
+    ctx = multiprocessing.get_context()
+    stop = ctx.Event()
+    pool = cf.ProcessPoolExecutor(
+        max_workers=opts.jobs, mp_context=ctx, initializer=_init_worker, initargs=(stop,)
+    )
+    pending: dict[cf.Future[tuple[int, VerifyReport]], int] = {}
+    queue = iter(run.todo)
+    try:
+        while True:
+            for job in queue:
+                pending[pool.submit(_verify_job, job, *args)] = job.order
+                if len(pending) >= 2 * opts.jobs:
+                    break
+            if not pending:
+                break
+            finished, _ = cf.wait(pending, timeout=0.5, return_when=cf.FIRST_COMPLETED)
+            for fut in finished:
+                del pending[fut]
+                order, report = fut.result()
+                run.finish_one(order, report, out)
+                run.save(collected.skipped, final=False, done=False)
+            bar.show(run.done, run.problems)
+    except BaseException:
+        stop.set()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Verify every puzzle of ``opts.paths``; return the exit code.
+
+    0: every puzzle is sound; 1: problems found (or bad entries skipped); 130: interrupted
+    (the report is saved first).
+
+    Raises:
+        PuzzleFormatError: an input or the resumed report cannot be read (exit 2).
+        RenjuError: a worker process died (the report is saved first).
+    """
+    out = out or sys.stdout
+    err = err or sys.stderr
+    collected = collect_jobs(opts.paths)
+    old = load_report(opts.resume) if opts.resume and os.path.exists(opts.resume) else []
+    run = _Run(opts, collected.jobs, old)
+    for _, exc in collected.skipped:
+        print(f"renju: skipped {exc}", file=err)
+    bar = _Progress(err, len(run.todo))
+    try:
+        _run_jobs(run, collected, out, bar)
+    except KeyboardInterrupt:
+        bar.clear()
+        run.save(collected.skipped, final=True, done=False)
+        path = opts.report or opts.resume
+        saved = f"; report saved to {path}" if path else ""
+        print(
+            f"renju: interrupted after {run.done} of {len(run.todo)} puzzles{saved}",
+            file=err,
+            flush=True,
+        )
+        return 130
+    except cf.BrokenExecutor:
+        bar.clear()
+        run.save(collected.skipped, final=True, done=False)
+        raise RenjuError(
+            f"a worker process died (out of memory?) after {run.done} of {len(run.todo)} puzzles"
+        ) from None
+    bar.clear()
+    run.save(collected.skipped, final=True, done=True)
+    reports = run.reports()
+    summary = summarize(
+        reports, collected.skipped, time.monotonic() - run.start, opts.jobs, complete=True
+    )
+    print(_table(summary, collected.files, run.resumed), file=out)
+    sound = all(r.sound for r in reports) and not collected.skipped
+    return 0 if sound else 1
