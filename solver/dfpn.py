@@ -34,6 +34,17 @@ DEFENDER_VCF_DEPTH = 112
 _OR, _AND = 0, 1
 
 
+EPSILON = 0.25
+
+
+def _widen(second: int) -> int:
+    """The 1+epsilon trick (Pawlewicz and Lew): let the best child run until it is clearly
+    worse than the second best, not merely worse, so the search switches less often."""
+    if second >= INF:
+        return INF - 1
+    return min(INF - 1, int(second * (1 + EPSILON)) + 1)
+
+
 class Stopped(Exception):
     """Raised inside the search when a budget runs out or the caller asks to stop."""
 
@@ -297,10 +308,10 @@ class DfPn:
             ce = self.tt.get(ckey)
             cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
             if is_or:
-                c_th_pn = min(th_pn, second + 1)
+                c_th_pn = min(th_pn, _widen(second))
                 c_th_dn = min(INF - 1, th_dn - dn + cdn)
             else:
-                c_th_dn = min(th_dn, second + 1)
+                c_th_dn = min(th_dn, _widen(second))
                 c_th_pn = min(INF - 1, th_pn - pn + cpn)
             if is_or:
                 core.put(move, self.a)
