@@ -280,7 +280,8 @@ class BoardView(Widget, can_focus=True):
                 wide = len(glyph) > 1 and p % SIZE < SIZE - 1
                 glyph = glyph[-2:] if wide else glyph[-1]
             else:
-                glyph = "●"
+                # ● black, ○ white (as in printed diagrams): readable without colour too
+                glyph = "●" if stone == 1 else "○"
                 style = BLACK_STONE if stone == 1 else WHITE_STONE
             if p == pic.last:
                 style += LAST
