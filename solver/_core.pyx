@@ -682,45 +682,22 @@ cdef class Core:
         return status, (self._line() if status == 1 else ()), self._nodes - start
 
     cdef bint _replay(self, int a, int* line, int n) noexcept nogil:
-        cdef int placed[MAXLINE]
-        cdef int theirs[NP]
-        cdef int comps[8]
-        cdef int np_ = 0, i, p, q, k, nc, d = 3 - a
-        cdef bint ok = False
-        i = 0
-        while i < n:
-            p = line[i]
-            if p < 0 or p >= NP or self.cells[p]:
-                break
-            if self._is_five(p, a):
-                ok = i == n - 1
-                break
-            k = self._five_points(d, theirs)
-            if k >= 2 or (k == 1 and theirs[0] != p):
-                break
-            if not self._is_four_move(p, a):
-                break
-            nc = self._completions(p, a, comps)
-            if nc >= 2:
-                ok = i == n - 1
-                break
-            q = comps[0]
-            if self._is_five(q, d):
-                break
-            if d == 1 and self._forb(q):
-                ok = i == n - 1
-                break
-            if i + 1 >= n or line[i + 1] != q:
-                break
-            self._put(p, a)
-            self._put(q, d)
-            placed[np_] = q
-            placed[np_ + 1] = p
-            np_ += 2
-            i += 2
-        for k in range(np_):
-            self._remove(placed[k])
-        return ok
+        """Whether ``line`` is a valid VCF win for ``a`` (to move) from here."""
+        cdef unsigned char dfive[NP]
+        cdef int p, count = 0
+        memset(dfive, 0, NP)
+        for p in range(NP):
+            if not self.cells[p] and self._is_five(p, 3 - a):
+                dfive[p] = 1
+                count += 1
+        return self._replay_from(a, line, n, dfive, count)
+
+    cdef bint _replay_after(self, int a, int* line, int n, int m) noexcept nogil:
+        """``_replay`` right after the defender's stone ``m`` at a node where he had no five
+        point: then his five points can only be around ``m`` (see ``_replay_from``)."""
+        cdef unsigned char dfive[NP]
+        memset(dfive, 0, NP)
+        return self._replay_from(a, line, n, dfive, self._near_fives(m, 3 - a, dfive, 0))
 
     cdef int _near_fives(self, int x, int d, unsigned char* dfive, int count) noexcept nogil:
         """Re-read the defender's five points on the lines through ``x`` (within 5)."""
@@ -754,17 +731,16 @@ cdef class Core:
                     count -= 1
         return count
 
-    cdef bint _replay_after(self, int a, int* line, int n, int m) noexcept nogil:
-        """``_replay`` right after the defender's stone ``m`` at a node where he had no five
-        point: his five points can then only appear around his own new stones (an attacker
-        stone never makes one), so they are tracked locally instead of by board scans."""
-        cdef unsigned char dfive[NP]
+    cdef bint _replay_from(
+        self, int a, int* line, int n, unsigned char* dfive, int count
+    ) noexcept nogil:
+        """Replay ``line`` given the defender's five points (``dfive``, ``count`` of them).
+        They are kept up to date without board scans: an attacker stone only removes the
+        one it stands on, and a defender stone changes only those on its lines."""
         cdef int placed[MAXLINE]
         cdef int comps[8]
-        cdef int np_ = 0, i, p, q, k, nc, count, d = 3 - a
+        cdef int np_ = 0, i, p, q, k, nc, d = 3 - a
         cdef bint ok = False
-        memset(dfive, 0, NP)
-        count = self._near_fives(m, d, dfive, 0)
         i = 0
         while i < n:
             p = line[i]

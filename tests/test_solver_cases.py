@@ -187,3 +187,26 @@ def test_position_with_a_five_is_rejected() -> None:
 
     with pytest.raises(PositionError, match="already has a five for black"):
         solve(Board.from_stones("d8 e8 f8 g8 h8", ""), "vcf")
+
+
+@pytest.mark.parametrize("name", ["vcf_black", "vcf_white", "vcf_counter", "vcf_long"])
+def test_line_replay_agrees_with_the_checker(name: str) -> None:
+    """The search's replay (compiled and pure) and the independent checker agree on
+    quintet's own lines, whole (a win) and cut short (not a win)."""
+    from quintet import load
+
+    case = load(name)
+    line = parse_points(case.expect)
+    for cut in (len(line), len(line) - 2, 1):
+        part = line[:cut]
+        try:
+            check_line(case.board, part)
+            expected = True
+        except ProofError:
+            expected = False
+        assert expected is (cut == len(line))
+        for compiled in (True, False):
+            board = Board.from_stones(
+                case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=compiled
+            )
+            assert board.core.replay_vcf(int(board.to_move), part) is expected

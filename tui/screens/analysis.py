@@ -8,7 +8,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, get_current_worker
 
@@ -19,16 +18,16 @@ from solver.notation import point_name
 from solver.rules import forbidden_points
 from solver.search import Limits, Progress, SolveResult, Verdict, solve
 from tui.board_view import BoardView, Picture
+from tui.screens.base import TrainerScreen
 from tui.screens.puzzle import format_moves
 
 if TYPE_CHECKING:
-    from tui.app import TrainerApp
+    pass
 
 __all__ = ["AnalysisScreen"]
 
 
-
-class AnalysisScreen(Screen[None]):
+class AnalysisScreen(TrainerScreen):
     """A free position, the solver on demand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -53,7 +52,9 @@ class AnalysisScreen(Screen[None]):
                 board.stones(Color.BLACK), board.stones(Color.WHITE), board.to_move, board.rule
             )
             self.goal: Goal = puzzle.goal
-            left = None if puzzle.max_moves is None else puzzle.max_moves - (len(moves or []) + 1) // 2
+            left = (
+                None if puzzle.max_moves is None else puzzle.max_moves - (len(moves or []) + 1) // 2
+            )
             self.max_moves: int | None = left if left is None or left > 0 else None
         else:
             self.board = Board()
@@ -62,13 +63,6 @@ class AnalysisScreen(Screen[None]):
         self.result: SolveResult | None = None
         self.search: Worker[None] | None = None
         self.status = "set up a position: Enter cycles empty → black → white; s solves"
-
-    @property
-    def trainer(self) -> TrainerApp:
-        from tui.app import TrainerApp
-
-        assert isinstance(self.app, TrainerApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -116,7 +110,10 @@ class AnalysisScreen(Screen[None]):
             r = self.result
             text = f"[b]{r.result.value}[/b]"
             if r.result is Verdict.PROVEN:
-                text += f" in {r.moves} attacker move{'s' if r.moves != 1 else ''}\n" + format_moves(list(line))
+                text += (
+                    f" in {r.moves} attacker move{'s' if r.moves != 1 else ''}\n"
+                    + format_moves(list(line))
+                )
             elif r.reason:
                 text += f" ({r.reason})"
             text += f"\n{r.nodes:,} nodes, {r.seconds:.2f} s"
@@ -151,7 +148,10 @@ class AnalysisScreen(Screen[None]):
 
     # -- search -------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("solve", "toggle_side", "cycle_goal", "limit", "save", "clear") and self.searching:
+        if (
+            action in ("solve", "toggle_side", "cycle_goal", "limit", "save", "clear")
+            and self.searching
+        ):
             return None
         return True
 
@@ -196,7 +196,9 @@ class AnalysisScreen(Screen[None]):
         self.result = result
         self.query_one("#progress", Static).update("")
         self.status = f"{result.result.value}: " + (
-            " ".join(point_name(p) for p in result.line) if result.line else result.reason or "no win"
+            " ".join(point_name(p) for p in result.line)
+            if result.line
+            else result.reason or "no win"
         )
         self.refresh_view()
 

@@ -13,15 +13,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.catalog import Entry
 from tui.progress_store import STATUSES
+from tui.screens.base import TrainerScreen
 
 if TYPE_CHECKING:
-    from tui.app import TrainerApp
+    pass
 
 __all__ = ["LibraryScreen", "matches"]
 
@@ -39,7 +39,7 @@ def matches(entry: Entry, text: str) -> bool:
     return all(word in hay for word in text.lower().split())
 
 
-class LibraryScreen(Screen[None]):
+class LibraryScreen(TrainerScreen):
     """Collections and puzzles; the first screen."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -56,13 +56,6 @@ class LibraryScreen(Screen[None]):
         self.collection: str = ALL
         self.filter = "all"
         self.shown: list[Entry] = []
-
-    @property
-    def trainer(self) -> TrainerApp:
-        from tui.app import TrainerApp
-
-        assert isinstance(self.app, TrainerApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -14,7 +14,6 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
@@ -28,9 +27,10 @@ from tui.attempt import Attempt, region_around
 from tui.board_view import BoardView, Picture
 from tui.catalog import Entry, puzzle_label
 from tui.review import Review
+from tui.screens.base import TrainerScreen
 
 if TYPE_CHECKING:
-    from tui.app import TrainerApp
+    pass
 
 __all__ = ["PuzzleScreen", "format_moves"]
 
@@ -50,7 +50,7 @@ def format_moves(moves: list[int | None], first: int = 1) -> str:
     return "  ".join(parts)
 
 
-class PuzzleScreen(Screen[None]):
+class PuzzleScreen(TrainerScreen):
     """One puzzle: the board, what is asked, the moves, and a status line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -78,13 +78,6 @@ class PuzzleScreen(Screen[None]):
         self._want_hint = False
         self.tree_state = "solving"
 
-    @property
-    def trainer(self) -> TrainerApp:
-        from tui.app import TrainerApp
-
-        assert isinstance(self.app, TrainerApp)
-        return self.app
-
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
@@ -104,7 +97,9 @@ class PuzzleScreen(Screen[None]):
         saved = store.moves(self.entry.key) if store.status(self.entry.key) != "solved" else []
         if saved:
             self.attempt.replay(saved)
-            self.attempt.message = f"resumed after {len(self.attempt.board.moves)} moves (r restarts)"
+            self.attempt.message = (
+                f"resumed after {len(self.attempt.board.moves)} moves (r restarts)"
+            )
         else:
             self.attempt.message = "your move: arrows/hjkl and Enter, a click, or type e.g. h8"
         self.query_one("#title", Static).update(
@@ -160,7 +155,12 @@ class PuzzleScreen(Screen[None]):
             task += f" · {left} attacker move{'s' if left != 1 else ''} left"
         self.query_one("#task", Static).update(task)
         if self.review is not None:
-            text = "[b]Solution[/b] " + self.review.position_text() + "\n" + self.review.line_text("[reverse]{}[/reverse]")
+            text = (
+                "[b]Solution[/b] "
+                + self.review.position_text()
+                + "\n"
+                + self.review.line_text("[reverse]{}[/reverse]")
+            )
             if self.review.defences():
                 text += "\nother defences (•): Enter on one to see the answer"
         else:
@@ -185,7 +185,9 @@ class PuzzleScreen(Screen[None]):
     def _save(self) -> None:
         att = self.attempt
         if att.state == "playing":
-            self.trainer.store.record_moves(self.entry.key, [m for m in att.board.moves if m is not None])
+            self.trainer.store.record_moves(
+                self.entry.key, [m for m in att.board.moves if m is not None]
+            )
 
     # -- board messages -----------------------------------------------------------------
     def on_board_view_cursor_moved(self, message: BoardView.CursorMoved) -> None:
@@ -268,7 +270,11 @@ class PuzzleScreen(Screen[None]):
         """Solve the current position for a hint when the tree does not cover it."""
         worker = get_current_worker()
         result = solve(
-            board, self.entry.puzzle.goal, limits, shortest=True, should_stop=lambda: worker.is_cancelled
+            board,
+            self.entry.puzzle.goal,
+            limits,
+            shortest=True,
+            should_stop=lambda: worker.is_cancelled,
         )
         if not worker.is_cancelled:
             self.app.call_from_thread(self._on_hint_tree, result.tree, token)
@@ -319,7 +325,9 @@ class PuzzleScreen(Screen[None]):
         if att.node is None:
             if att.board.moves or self.tree_state != "solving":
                 board = att.board.copy()
-                self.solve_here(board, Limits(max_moves=att.remaining, time=SOLVE_SECONDS), len(att.board.moves))
+                self.solve_here(
+                    board, Limits(max_moves=att.remaining, time=SOLVE_SECONDS), len(att.board.moves)
+                )
             else:
                 self._want_hint = True
             att.message = "looking for a hint…"
@@ -347,7 +355,9 @@ class PuzzleScreen(Screen[None]):
             pz = self.entry.puzzle
             if self.tree_state == "solving":
                 self._want_review = True
-                self.attempt.message = "the solver is still working; the solution opens when it is done"
+                self.attempt.message = (
+                    "the solver is still working; the solution opens when it is done"
+                )
                 self.refresh_view()
                 return
             if not pz.solution:
