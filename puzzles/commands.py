@@ -13,6 +13,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from puzzles.formats import rif
 from puzzles.formats.base import position_after
@@ -27,8 +28,9 @@ from solver.errors import RenjuError
 __all__ = ["read_position", "register"]
 
 
-def read_position(path: Path) -> Board | None:
-    """The first puzzle of a puzzle file as a board (the attacker to move), or ``None``
+def read_position(path: Path) -> tuple[Board, dict[str, Any]] | None:
+    """The first puzzle of a puzzle file as a board (the attacker to move) with its goal
+    and move limit as hints for ``renju solve``, or ``None``
     when the file is not in a puzzle format (a plain text diagram, say).
 
     Raises:
@@ -45,13 +47,14 @@ def read_position(path: Path) -> Board | None:
                 black, white, to_move = position_after(game.moves())
             except RenjuError as exc:
                 raise PuzzleFormatError(path, f"game {game.id}: {exc}") from None
-            return Board.from_stones(black, white, to_move)
+            return Board.from_stones(black, white, to_move), {}
         raise PuzzleFormatError(path, "no game in the file")
     result = read_puzzles(path, fmt)
     if not result.puzzles:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
-    return result.puzzles[0].board()
+    top = result.puzzles[0]
+    return top.board(), {"goal": top.goal, "max_moves": top.max_moves}
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

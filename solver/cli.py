@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 from solver import __version__
 from solver.board import BLACK, Board, Color, Rule
@@ -29,12 +30,14 @@ __all__ = [
     "board_from_args",
     "build_parser",
     "main",
+    "position_from_args",
 ]
 
-PositionReader = Callable[[Path], "Board | None"]
+PositionReader = Callable[[Path], "Board | tuple[Board, dict[str, Any]] | None"]
 POSITION_READERS: list[PositionReader] = []
-"""Readers tried in order for a position file; each returns a board, or ``None`` if the
-file is not its format. The built-in reader (a text diagram) is tried last."""
+"""Readers tried in order for a position file; each returns a board (or a board and hints
+such as ``{"goal": "vct", "max_moves": 3}`` from a puzzle file), or ``None`` if the file is
+not its format. The built-in reader (a text diagram) is tried last."""
 
 
 class CommandError(RenjuError):
@@ -76,6 +79,17 @@ def board_from_args(args: argparse.Namespace) -> Board:
     Raises:
         RenjuError: a bad point, overlapping stones, an unreadable file (quoting it).
     """
+    return position_from_args(args)[0]
+
+
+def position_from_args(args: argparse.Namespace) -> tuple[Board, dict[str, Any]]:
+    """The position the options describe, and hints from a puzzle file (its goal and move
+    limit) that a command may use when the user gave none.
+
+    Raises:
+        RenjuError: a bad point, overlapping stones, an unreadable file (quoting it).
+    """
+    hints: dict[str, Any] = {}
     rule = Rule.parse(args.rule)
     file = getattr(args, "file", None)
     given = [x for x in (file, args.moves, args.black or args.white) if x]
@@ -87,7 +101,11 @@ def board_from_args(args: argparse.Namespace) -> Board:
             raise CommandError(f"no such file: {file!r}")
         board = None
         for reader in POSITION_READERS:
-            board = reader(path)
+            found = reader(path)
+            if isinstance(found, tuple):
+                board, hints = found
+            else:
+                board = found
             if board is not None:
                 break
         if board is None:
@@ -109,7 +127,7 @@ def board_from_args(args: argparse.Namespace) -> Board:
         )
     if args.to_move:
         board.to_move = Color.parse(args.to_move)
-    return board
+    return board, hints
 
 
 def _registrars() -> list[Callable[[argparse._SubParsersAction], None]]:  # type: ignore[type-arg]

@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from solver.board import Board, Color
-from solver.cli import CommandError, add_position_arguments, board_from_args
+from solver.cli import CommandError, add_position_arguments, position_from_args
 from solver.notation import point_name
 from solver.search import Goal, Limits, Progress, SolveResult, Verdict, solve, solve_both
 
@@ -26,8 +26,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     add_position_arguments(p)
-    p.add_argument("--goal", default="tsume", help="vcf, vct or tsume (default: tsume)")
-    p.add_argument("--max-moves", type=int, metavar="N", help="at most N attacker moves")
+    p.add_argument(
+        "--goal", help="vcf, vct or tsume (default: a puzzle file's goal, else tsume)"
+    )
+    p.add_argument(
+        "--max-moves",
+        type=int,
+        metavar="N",
+        help="at most N attacker moves (default: a puzzle file's limit, else none)",
+    )
     p.add_argument("--shortest", action="store_true", help="find the fewest attacker moves")
     p.add_argument("--all-keys", action="store_true", help="list every winning first move")
     p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
@@ -106,9 +113,11 @@ def _human(board: Board, result: SolveResult) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    goal = Goal.parse(args.goal)
+    board, hints = position_from_args(args)
+    goal = Goal.parse(args.goal or hints.get("goal") or "tsume")
+    if args.max_moves is None and hints.get("max_moves") is not None:
+        args.max_moves = int(hints["max_moves"])
     limits = _limits(args)
-    board = board_from_args(args)
     progress = _progress(args)
     if args.both:
         results = solve_both(

@@ -131,3 +131,29 @@ def test_batch_stdin_subprocess() -> None:
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys)
     assert code == 2 and "forbidden" in err
+
+
+def test_solve_uses_a_puzzle_files_goal_and_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzzles.bundled import bundled_paths
+
+    tsume = next(p for p in bundled_paths() if p.stem == "tsume")
+    code, out, _ = run(capsys, "solve", str(tsume), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["goal"] == "tsume" and data["result"] == "proven"
+    assert data["moves"] == 3 and data["line"][0] == "f10"  # the puzzle's key
+    # an explicit limit below the puzzle's shortest wins over the file's
+    code, out, _ = run(capsys, "solve", str(tsume), "--max-moves", "2", "--json")
+    assert json.loads(out)["result"] == "disproven"
+
+
+def test_solve_human_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "--black", "f8 g8 h8", "--white", "f9 g9 h9", "--all-keys")
+    assert code == 0
+    assert out.startswith("Black wins (tsume) in 1 attacker move.")
+    assert "Winning first moves: e8 (1), i8 (1)" in out
+    code, out, _ = run(capsys, "solve", "--black", "h8", "--goal", "vcf", "--json")
+    assert json.loads(out)["result"] == "disproven"
+    code, _, err = run(capsys, "solve", "--black", "d8 e8 f8 g8 h8")
+    assert code == 2 and err == "renju: error: the position already has a five for black\n"
+    code, _, err = run(capsys, "solve", "--black", "h8", "--goal", "vcx")
+    assert code == 2 and "unknown goal: 'vcx'" in err
