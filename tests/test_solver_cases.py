@@ -210,3 +210,19 @@ def test_line_replay_agrees_with_the_checker(name: str) -> None:
                 case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=compiled
             )
             assert board.core.replay_vcf(int(board.to_move), part) is expected
+
+
+def test_memory_bound_collects_and_keeps_the_answer() -> None:
+    """With a tiny table the search drops unsettled entries and still finds the proof."""
+    from quintet import load
+
+    from solver.dfpn import DfPn
+
+    case = load("vct_game_black_l05_1")
+    free = solve(case.board, "tsume", Limits(max_moves=5))
+    core = case.board.core.copy()
+    search = DfPn(core, int(case.board.to_move), 2, max_entries=40)
+    entry = search.solve_or(5)
+    assert entry.pn == 0 and free.result.value == "proven"
+    tree = search.proof((core.hash, 5, 0))
+    assert check_proof(case.board, tree, "tsume", 5) == tree.length <= 5
