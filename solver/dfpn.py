@@ -207,7 +207,8 @@ class DfPn:
         core, a = self.core, self.a
         status, threats, _ = core.threats(a, r, mode, self._budget())
         self._note(status)
-        for m, tline in threats:
+        # The most forcing threats (shortest VCF if ignored) first; ties by point.
+        for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
             if theirs and m != theirs[0]:
                 continue
             core.put(m, a)
