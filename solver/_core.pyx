@@ -189,6 +189,10 @@ cdef class Core:
     cdef int line_len
     cdef int bb_c0, bb_c1, bb_r0, bb_r1  # bounding box of stones, widened by 4
     cdef double _deadline  # monotonic seconds; 0 = none
+    # While a search runs: per colour and point, bit d set when that colour makes a five
+    # or a four along direction d there (kept up to date around every stone placed).
+    cdef unsigned char tmask[2][NP]
+    cdef bint tracking
     cdef public bint expired
 
     def __cinit__(self, int rule=0):
@@ -207,6 +211,7 @@ cdef class Core:
         self._nodes = 0
         self._deadline = 0.0
         self.expired = False
+        self.tracking = False
         self.bb_c0 = 15
         self.bb_c1 = -1
         self.bb_r0 = 15
@@ -257,6 +262,8 @@ cdef class Core:
                 self.ndirty += 1
             else:
                 self.ndirty = -1
+        if self.tracking:
+            self._track_around(p)
 
     cdef inline void _remove(self, int p) noexcept nogil:
         cdef int d
@@ -272,6 +279,29 @@ cdef class Core:
                 self.ndirty += 1
             else:
                 self.ndirty = -1
+        if self.tracking:
+            self._track_around(p)
+
+    cdef inline void _track_cell(self, int q, int dd) noexcept nogil:
+        cdef unsigned char bit = 1 << dd
+        cdef int c
+        for c in range(2):
+            if not self.cells[q] and self._entry(dd, q, c + 1) & (F_FIVE | (3 << FOURS_SHIFT)):
+                self.tmask[c][q] |= bit
+            else:
+                self.tmask[c][q] &= ~bit
+
+    cdef void _track_around(self, int p) noexcept nogil:
+        cdef int j
+        for j in range(NEIGH_N[p]):
+            self._track_cell(NEIGH_P[p][j], NEIGH_D[p][j])
+
+    cdef void _track_on(self) noexcept nogil:
+        cdef int q, dd
+        for q in range(NP):
+            for dd in range(4):
+                self._track_cell(q, dd)
+        self.tracking = True
 
     def put(self, int p, int colour):
         """Place a stone of ``colour`` on the empty point ``p``."""
@@ -354,6 +384,8 @@ cdef class Core:
     cdef int _true_threes(self, int p, int* dirs, int ndirs, uint32_t* entries, int enough) noexcept nogil:
         cdef int n = 0, j, i, d, q
         cdef uint32_t mask
+        cdef bint tracking = self.tracking
+        self.tracking = False  # put and taken off again: the masks stay right
         self._put(p, 1)
         for j in range(ndirs):
             d = dirs[j]
@@ -367,6 +399,7 @@ cdef class Core:
             if n >= enough:
                 break
         self._remove(p)
+        self.tracking = tracking
         return n
 
     def forbidden(self, int p):
@@ -562,21 +595,22 @@ cdef class Core:
         for row in range(self.bb_r0, self.bb_r1 + 1):
             for col in range(self.bb_c0, self.bb_c1 + 1):
                 p = row * 15 + col
-                if self.cells[p]:
+                if self.cells[p] or not (self.tmask[0][p] | self.tmask[1][p]):
                     continue
                 afive = False
                 fours = 0
-                for dd in range(4):
-                    e = self._entry(dd, p, a)
-                    if e & F_FIVE:
-                        afive = True
-                        break
-                    fours += (e >> FOURS_SHIFT) & 3
+                if self.tmask[a - 1][p]:
+                    for dd in range(4):
+                        e = self._entry(dd, p, a)
+                        if e & F_FIVE:
+                            afive = True
+                            break
+                        fours += (e >> FOURS_SHIFT) & 3
                 if afive:
                     self.path[2 * ply] = p
                     self.line_len = 2 * ply + 1
                     return 1
-                if self._is_five(p, d):
+                if self.tmask[d - 1][p] and self._is_five(p, d):
                     nd += 1
                     if dfive < 0:
                         dfive = p
@@ -675,10 +709,12 @@ cdef class Core:
         self._limit = start + node_limit
         lo = 1 if shortest else max_moves
         with nogil:
+            self._track_on()
             for depth in range(lo, max_moves + 1):
                 status = self._vcf(attacker, depth, 0)
                 if status != 0:
                     break
+        self.tracking = False
         return status, (self._line() if status == 1 else ()), self._nodes - start
 
     cdef bint _replay(self, int a, int* line, int n) noexcept nogil:
@@ -810,6 +846,7 @@ cdef class Core:
             buf[i] = line[i]
         fits = n > 0 and (n + 1) // 2 <= max_moves
         self._limit = start + node_limit
+        self._track_on()
         for m in range(NP):
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
@@ -842,6 +879,7 @@ cdef class Core:
                 if r == -1:
                     status = -1
             self._remove(m)
+        self.tracking = False
         return status, defs, refs, self._nodes - start
 
     def threats(self, int attacker, int max_moves, int mode, long long node_limit):
@@ -852,6 +890,7 @@ cdef class Core:
         if max_moves < 2:
             return status, out, 0
         self._limit = start + node_limit
+        self._track_on()
         for m in range(NP):
             if self.cells[m] or self._is_four_move(m, a) or self._is_five(m, a):
                 continue
@@ -871,4 +910,5 @@ cdef class Core:
                 out.append((m, self._line()))
             elif r == -1:
                 status = -1
+        self.tracking = False
         return status, out, self._nodes - start
