@@ -847,6 +847,7 @@ cdef class Core:
         fits = n > 0 and (n + 1) // 2 <= max_moves
         self._limit = start + node_limit
         self._track_on()
+        self.tracking = False  # replays read no masks: refresh them only for a search
         for m in range(NP):
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
@@ -860,7 +861,16 @@ cdef class Core:
                         if self._replay_after(a, alt[j], altn[j], m):
                             hit = j
                             break
-                r = 1 if (replayed or hit >= 0) else self._vcf(a, max_moves, 0)
+                if replayed or hit >= 0:
+                    r = 1
+                else:
+                    self._track_around(m)
+                    self.tracking = True
+                    r = self._vcf(a, max_moves, 0)
+                    self.tracking = False
+                    self._remove(m)
+                    self._track_around(m)
+                    self._put(m, dcol)  # untracked: the masks stay those without m
             if replayed:
                 refs.append((m, tline))
             elif hit >= 0:
