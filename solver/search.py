@@ -280,24 +280,26 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
         core.put(p, a)
         status, line, _ = core.vcf(a, cap - 1, search._budget(), False)
         search._note(status)  # out of time: stop; out of nodes: the answer is incomplete
-        if status == 1:
-            lengths = []
-            for bound in range(1, cap):
-                e = search.solve_and(bound, line)
-                if e.pn == 0:
-                    lengths.append(bound)
+        if status == 1 and search.solve_and(cap - 1, line).pn == 0:
+            # It wins: find its shortest length, at most that of the proof just found.
+            longest = search._and_proof(p, (core.hash, cap - 1, 1), {}).length - 1
+            for bound in range(1, min(cap - 1, longest) + 1):
+                if search.solve_and(bound, line).pn == 0:
+                    keys.append(KeyMove(p, bound + 1))
                     break
-            if lengths:
-                keys.append(KeyMove(p, lengths[0] + 1))
         core.remove(p)
     return keys
 
 
 def _shortest_from(search: DfPn, cap: int) -> int | None:
-    for bound in range(1, cap + 1):
+    """The fewest attacker moves that win from here within ``cap`` (attacker to move)."""
+    if search.solve_or(cap).pn != 0:
+        return None
+    longest = search.proof((search.core.hash, cap, 0)).length
+    for bound in range(1, min(cap, longest) + 1):
         if search.solve_or(bound).pn == 0:
             return bound
-    return None
+    return cap
 
 
 def solve_both(
