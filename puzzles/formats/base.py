@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from pathlib import PurePath
 
-from puzzles.model import PuzzleFormatError
+from puzzles.model import Location, Puzzle, PuzzleFormatError
 from solver.board import Color
 from solver.errors import RenjuError
 from solver.notation import Move, Point, point_name
@@ -68,3 +69,20 @@ def position_after(moves: Sequence[Move]) -> tuple[list[Point], list[Point], Col
             (black if colour is Color.BLACK else white).append(m)
         colour = colour.opponent
     return black, white, colour
+
+
+def line_puzzle(moves: Sequence[Move], file: object) -> Puzzle:
+    """The position after a game line, the side to move next as the attacker (goal
+    ``tsume``: a game file states nothing more), named after the file.
+
+    Raises:
+        RenjuError: a move lands on an occupied point.
+    """
+    black, white, to_move = position_after(moves)
+    return Puzzle(
+        black=black,
+        white=white,
+        to_move=to_move,
+        id=PurePath(str(file)).stem,
+        location=Location(str(file)),
+    )

@@ -14,10 +14,8 @@ are ignored.
 
 from __future__ import annotations
 
-from pathlib import PurePath
-
-from puzzles.formats.base import PathLike, position_after, read_bytes
-from puzzles.model import Location, Puzzle, PuzzleFormatError
+from puzzles.formats.base import PathLike, line_puzzle, position_after, read_bytes
+from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
 from solver.notation import NPOINTS, SIZE, Move
 
@@ -73,14 +71,7 @@ def pos_puzzle(moves: list[Move], file: PathLike = "<bytes>") -> Puzzle:
 
     The goal is ``tsume`` (the file says nothing more); ``id`` is the file name's stem.
     """
-    black, white, to_move = position_after(moves)
-    return Puzzle(
-        black=black,
-        white=white,
-        to_move=to_move,
-        id=PurePath(str(file)).stem,
-        location=Location(str(file)),
-    )
+    return line_puzzle(moves, file)
 
 
 def format_pos(moves: list[Move]) -> bytes:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePath
 
-from puzzles.formats.base import PathLike, decode_text, position_after, read_bytes
-from puzzles.model import Location, Puzzle, PuzzleFormatError
+from puzzles.formats.base import PathLike, decode_text, line_puzzle, position_after, read_bytes
+from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
 from solver.notation import SIZE, Move
 
@@ -80,11 +79,4 @@ def read_psq(path: PathLike) -> PsqGame:
 
 def psq_puzzle(game: PsqGame, file: PathLike = "<string>") -> Puzzle:
     """The position after the game, the side to move next as the attacker (goal tsume)."""
-    black, white, to_move = position_after(game.moves)
-    return Puzzle(
-        black=black,
-        white=white,
-        to_move=to_move,
-        id=PurePath(str(file)).stem,
-        location=Location(str(file)),
-    )
+    return line_puzzle(game.moves, file)
