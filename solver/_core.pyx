@@ -902,13 +902,16 @@ cdef class Core:
         self._limit = start + node_limit
         self._track_on()
         for m in range(NP):
-            if self.cells[m] or self._is_four_move(m, a) or self._is_five(m, a):
-                continue
-            if mode == 1 and not self._is_three_move(m, a):
+            # the same filters as the pure version, cheapest first (they all must pass)
+            if self.cells[m]:
                 continue
             if mode >= 2 and not self._near_stones(m):
                 continue
+            if mode == 1 and not self._is_three_move(m, a):
+                continue
             if mode == 3 and self._is_three_move(m, a):
+                continue
+            if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
                 continue
             if a == 1 and self._forb(m):
                 continue
