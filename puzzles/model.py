@@ -206,6 +206,10 @@ class ReadResult:
     errors: list[tuple[Location, RenjuError]] = field(default_factory=list)
     format: str = ""
 
+    def skip(self, loc: Location, problem: str) -> None:
+        """Record that the entry at ``loc`` was skipped because of ``problem``."""
+        self.errors.append((loc, PuzzleFormatError(str(loc), problem)))
+
     def __iter__(self) -> Iterator[Puzzle]:
         return iter(self.puzzles)
 

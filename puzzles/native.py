@@ -77,7 +77,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from puzzles.model import GOALS, Goal, Location, Puzzle, PuzzleFormatError, ReadResult
+from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult
 from solver.board import Board, Color, Rule
 from solver.errors import RenjuError
 from solver.notation import SIZE, format_points, parse_points
@@ -222,7 +222,7 @@ def parse_native(text: str, file: str = "<string>") -> ReadResult:
         try:
             puzzle = _parse_block(block)
         except RenjuError as exc:
-            result.errors.append((loc, PuzzleFormatError(str(loc), str(exc))))
+            result.skip(loc, str(exc))
             continue
         puzzle.location = loc
         result.puzzles.append(puzzle)

@@ -135,7 +135,7 @@ def lfz_puzzles(data: dict[str, Any], file: PathLike = "<bytes>") -> ReadResult:
                 raise RenjuError(f"a puzzle must be an object, not {type(raw).__name__}")
             puzzle = _puzzle({**defaults, **raw})
         except RenjuError as exc:
-            result.errors.append((loc, PuzzleFormatError(str(loc), str(exc))))
+            result.skip(loc, str(exc))
             continue
         if puzzle is not None:
             puzzle.id = f"{stem}#{index + 1}"

@@ -251,7 +251,7 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
             black, white, to_move = position_after(moves)
         except RenjuError as exc:
             msg = f"line {format_moves(moves)}: {exc}"
-            result.errors.append((loc, PuzzleFormatError(str(loc), msg)))
+            result.skip(loc, msg)
             continue
         texts = tree.root.texts() + [t for n in line for t in n.texts()]
         result.puzzles.append(

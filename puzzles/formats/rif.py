@@ -141,7 +141,7 @@ def rif_puzzles(games: Iterator[RifGame] | list[RifGame], file: PathLike = "<rif
         try:
             black, white, to_move = position_after(game.moves())
         except RenjuError as exc:
-            result.errors.append((loc, PuzzleFormatError(str(loc), f"game {game.id}: {exc}")))
+            result.skip(loc, f"game {game.id}: {exc}")
             continue
         names = " - ".join(n for n in (game.black_name, game.white_name) if n)
         result.puzzles.append(

@@ -242,7 +242,7 @@ def sgf_puzzles(trees: list[SgfNode], file: PathLike = "<bytes>") -> ReadResult:
         try:
             puzzle = _game_puzzle(root, stem, index)
         except RenjuError as exc:
-            result.errors.append((loc, PuzzleFormatError(str(loc), str(exc))))
+            result.skip(loc, str(exc))
             continue
         puzzle.location = loc
         result.puzzles.append(puzzle)
