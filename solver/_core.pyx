@@ -46,6 +46,7 @@ cdef uint64_t INIT_LINES[4][NLINES]
 cdef int STEP[4]
 cdef uint32_t* TAB[2]
 cdef unsigned char POPC[16]
+cdef uint64_t SEG[4][NP][4]  # the 11 points a pattern entry of (direction, point) reads
 
 STEP[0] = 1
 STEP[1] = 15
@@ -68,12 +69,15 @@ cdef void _init_tables():
         ZOB[2][p] = ZOBRIST[2][p]
         n = 0
         for d in range(4):
+            SEG[d][p][0] = SEG[d][p][1] = SEG[d][p][2] = SEG[d][p][3] = 0
             for k in range(-PAD, PAD + 1):
                 qq = step(p, d, k)
                 if qq is not None:
                     NEIGH_P[p][n] = qq
                     NEIGH_D[p][n] = d
                     n += 1
+                    q = qq
+                    SEG[d][p][q >> 6] |= 1ULL << (q & 63)
         NEIGH_N[p] = n
     for k in range(2):
         TAB[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
@@ -193,6 +197,9 @@ cdef class Core:
     # or a four along direction d there (kept up to date around every stone placed).
     cdef unsigned char tmask[2][NP]
     cdef bint tracking
+    # while ``recording``, every pattern read adds the points it depends on to ``zone``
+    cdef bint recording
+    cdef uint64_t zone[4]
     cdef public bint expired
 
     def __cinit__(self, int rule=0):
@@ -212,6 +219,7 @@ cdef class Core:
         self._deadline = 0.0
         self.expired = False
         self.tracking = False
+        self.recording = False
         self.bb_c0 = 15
         self.bb_c1 = -1
         self.bb_r0 = 15
@@ -333,6 +341,11 @@ cdef class Core:
         if colour == 2:
             key = _swap(key)
         cdef uint32_t e = TAB[t][key]
+        if self.recording:
+            self.zone[0] |= SEG[d][p][0]
+            self.zone[1] |= SEG[d][p][1]
+            self.zone[2] |= SEG[d][p][2]
+            self.zone[3] |= SEG[d][p][3]
         if e == 0xFFFFFFFFu:
             e = analyze(key, t == 0)
             TAB[t][key] = e
@@ -696,6 +709,22 @@ cdef class Core:
         """Whether ``colour`` makes a three by shape at empty ``p`` (legality not checked)."""
         return self._is_three_move(p, colour)
 
+    def threat_shapes(self, int colour):
+        """How many empty points make a four or a three by shape for ``colour``."""
+        cdef int p, d, row, col, n = 0
+        cdef uint32_t e
+        for row in range(self.bb_r0, self.bb_r1 + 1):
+            for col in range(self.bb_c0, self.bb_c1 + 1):
+                p = row * 15 + col
+                if self.cells[p]:
+                    continue
+                for d in range(4):
+                    e = self._entry(d, p, colour)
+                    if (e >> FOURS_SHIFT) & 3 or (e >> THREE_SHIFT) & CELL_MASK:
+                        n += 1
+                        break
+        return n
+
     def near_stones(self, int p):
         """Whether a stone lies within five points of ``p`` along one of its lines."""
         return self._near_stones(p)
@@ -728,54 +757,27 @@ cdef class Core:
                 count += 1
         return self._replay_from(a, line, n, dfive, count)
 
-    cdef bint _replay_after(self, int a, int* line, int n, int m) noexcept nogil:
-        """``_replay`` right after the defender's stone ``m`` at a node where he had no five
-        point: then his five points can only be around ``m`` (see ``_replay_from``)."""
+    cdef bint _replay_with(self, int a, int* line, int n, int* fives, int nf) noexcept nogil:
+        """``_replay`` given the defender's five points (``fives``, ``nf`` of them)."""
         cdef unsigned char dfive[NP]
+        cdef int k
         memset(dfive, 0, NP)
-        return self._replay_from(a, line, n, dfive, self._near_fives(m, 3 - a, dfive, 0))
-
-    cdef int _near_fives(self, int x, int d, unsigned char* dfive, int count) noexcept nogil:
-        """Re-read the defender's five points on the lines through ``x`` (within 5)."""
-        cdef int dd, k, y, c = x % 15, r = x // 15, cc, rr
-        cdef bint f
-        for dd in range(4):
-            for k in range(-5, 6):
-                if k == 0:
-                    continue
-                if dd == 0:
-                    cc = c + k
-                    rr = r
-                elif dd == 1:
-                    cc = c
-                    rr = r + k
-                elif dd == 2:
-                    cc = c + k
-                    rr = r + k
-                else:
-                    cc = c + k
-                    rr = r - k
-                if cc < 0 or cc > 14 or rr < 0 or rr > 14:
-                    continue
-                y = rr * 15 + cc
-                f = not self.cells[y] and self._is_five(y, d)
-                if f and not dfive[y]:
-                    dfive[y] = 1
-                    count += 1
-                elif not f and dfive[y]:
-                    dfive[y] = 0
-                    count -= 1
-        return count
+        for k in range(nf):
+            dfive[fives[k]] = 1
+        return self._replay_from(a, line, n, dfive, nf)
 
     cdef bint _replay_from(
         self, int a, int* line, int n, unsigned char* dfive, int count
     ) noexcept nogil:
         """Replay ``line`` given the defender's five points (``dfive``, ``count`` of them).
-        They are kept up to date without board scans: an attacker stone only removes the
-        one it stands on, and a defender stone changes only those on its lines."""
+        They are kept up to date without board scans: when the attacker may play on, the
+        defender has at most one five point, and the attacker's stone is on it; so before
+        the block ``q`` he has none, and after it his five points are those completing a
+        four of ``q``."""
         cdef int placed[MAXLINE]
         cdef int comps[8]
-        cdef int np_ = 0, i, p, q, k, nc, d = 3 - a
+        cdef int fives[8]
+        cdef int np_ = 0, i, p, q, k, nc, nf, d = 3 - a
         cdef bint ok = False
         i = 0
         while i < n:
@@ -805,8 +807,11 @@ cdef class Core:
             if dfive[p]:
                 dfive[p] = 0
                 count -= 1
+            nf = self._completions(q, d, fives)
             self._put(q, d)
-            count = self._near_fives(q, d, dfive, count)
+            for k in range(nf):
+                dfive[fives[k]] = 1
+            count = nf
             placed[np_] = q
             placed[np_ + 1] = p
             np_ += 2
@@ -827,13 +832,20 @@ cdef class Core:
 
     def defences(self, int attacker, int max_moves, line, long long node_limit):
         """Every legal defender move, split into real defences and refuted ones
-        (see ``solver._pure_search.SearchCore.defences``)."""
+        (see ``solver._pure_search.SearchCore.defences``; the same answers).
+
+        Relevance zone: ``line`` is replayed once here with every pattern read recorded.
+        A defender stone off all the points those reads depend on, and making no four of
+        his, leaves every read (so the whole replay) unchanged: it is refuted by ``line``
+        without replaying."""
         cdef int buf[MAXLINE]
         cdef int alt[4][MAXLINE]
         cdef int altn[4]
-        cdef int nalt = 0, j, hit
+        cdef int mf[8]
+        cdef unsigned char dfive[NP]
+        cdef int nalt = 0, j, hit, nmf
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
-        cdef bint fits, replayed
+        cdef bint fits, replayed, zoned = False, clean = True
         cdef long long start = self._nodes
         cdef list defs = []
         cdef list refs = []
@@ -849,16 +861,31 @@ cdef class Core:
         self._track_on()
         self.tracking = False  # replays read no masks: refresh them only for a search
         for m in range(NP):
+            if not self.cells[m] and self.tmask[dcol - 1][m] and self._is_five(m, dcol):
+                clean = False  # not reached after a threat; the replays below assume it
+                break
+        fits = fits and clean
+        if fits:
+            memset(dfive, 0, NP)
+            self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
+            self.recording = True
+            zoned = self._replay_from(a, buf, n, dfive, 0)
+            self.recording = False
+        for m in range(NP):
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
+            if zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1:
+                refs.append((m, tline))
+                continue
+            nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
             self._put(m, dcol)
             hit = -1
             with nogil:
-                replayed = fits and self._replay_after(a, buf, n, m)
-                if not replayed:
+                replayed = fits and self._replay_with(a, buf, n, mf, nmf)
+                if not replayed and clean:
                     # other refutations found at this node often hold here too
                     for j in range(nalt):
-                        if self._replay_after(a, alt[j], altn[j], m):
+                        if self._replay_with(a, alt[j], altn[j], mf, nmf):
                             hit = j
                             break
                 if replayed or hit >= 0:

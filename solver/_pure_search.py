@@ -106,6 +106,20 @@ class SearchCore(Core):
                 return True
         return False
 
+    def threat_shapes(self, colour: int) -> int:
+        """How many empty points make a four or a three by shape for ``colour`` (legality
+        not checked): the search's cheap guess of how many threats a side has."""
+        cells = self.cells
+        n = 0
+        for p in range(225):
+            if not cells[p]:
+                for d in range(4):
+                    e = self.entry(d, p, colour)
+                    if (e >> FOURS_SHIFT) & 3 or (e >> THREE_SHIFT) & CELL_MASK:
+                        n += 1
+                        break
+        return n
+
     def near_stones(self, p: int) -> bool:
         """Whether a stone lies within five points of ``p`` along one of its lines."""
         for d in range(4):

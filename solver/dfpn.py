@@ -65,6 +65,9 @@ class _Entry:
     threat_line: tuple[int, ...] = ()
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
     staged: bool = False
+    # an OR node first only probed (five, VCF, a guess of its disproof number); its
+    # children are generated when the search comes back to it
+    probed: bool = False
 
 
 def final_kind(core: Core, p: int, attacker: int) -> str:
@@ -173,63 +176,100 @@ class DfPn:
         if self.mode == 0 or r < 2:
             e.pn, e.dn = INF, 0
             return e
-        children: list[tuple[int, int, tuple[int, int, int]]] = []
-        fours = [theirs[0]] if theirs else core.four_moves(a)
-        for p in fours:
-            if not core.is_four_move(p, a):
-                continue
-            comps = core.completions(p, a)
-            q = comps[0]
-            if len(comps) >= 2 or core.is_five(q, d):
-                continue  # a win is a VCF (found above); a block that makes five loses
-            if d == 1 and core.forbidden(q):
-                continue  # would also have been a VCF
-            core.put(p, a)
-            core.put(q, d)
-            children.append((p, q, (core.hash, r - 1, _OR)))
-            core.remove(q)
-            core.remove(p)
-        # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
-        self._add_threats(children, r, 1, theirs)
-        e.staged = self.mode == 2
-        e.children = children
-        if not children and not self._more_threats(e, r, theirs):
-            e.pn, e.dn = INF, 0
+        if theirs:
+            # The defender has a five point: blocking it is the attacker's only move.
+            children: list[tuple[int, int, tuple[int, int, int]]] = []
+            self._add_forced(children, r, theirs[0])
+            e.children = children
+            if not children:
+                e.pn, e.dn = INF, 0
+            return e
+        # df-pn+ style initial numbers: the more fours and threes, the harder to disprove.
+        e.probed = True
+        e.dn = max(1, core.threat_shapes(a))
         return e
 
+    def _generate_or(self, e: _Entry, r: int) -> None:
+        """The children of a probed OR node: fours with their blocks, then threats."""
+        core, a = self.core, self.a
+        children: list[tuple[int, int, tuple[int, int, int]]] = []
+        for p in core.four_moves(a):
+            self._add_four(children, r, p)
+        # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
+        self._add_threats(children, r, 1)
+        e.staged = self.mode == 2
+        e.children = children
+        if not children and not self._more_threats(e, r):
+            e.pn, e.dn = INF, 0
+
+    def _add_forced(
+        self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, p: int
+    ) -> None:
+        """The child of an OR node whose only move is ``p``, the block of the defender's
+        five point: a four (with its forced reply) or a threat of the goal's class."""
+        core, a = self.core, self.a
+        if core.is_four_move(p, a):
+            self._add_four(children, r, p)
+            return
+        if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
+            return
+        core.put(p, a)
+        status, tline, _ = core.vcf(a, r - 1, self._budget(), False)
+        self._note(status)
+        if status == WIN:
+            self._add_threat(children, r, p, tline)
+        core.remove(p)
+
+    def _add_four(
+        self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, p: int
+    ) -> None:
+        """Add the attacker's four ``p`` with its forced block as an OR child."""
+        core, a, d = self.core, self.a, self.d
+        comps = core.completions(p, a)
+        q = comps[0]
+        if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden(q)):
+            return  # a win would have been a VCF; a block that makes five loses
+        core.put(p, a)
+        core.put(q, d)
+        children.append((p, q, (core.hash, r - 1, _OR)))
+        core.remove(q)
+        core.remove(p)
+
     def _add_threats(
-        self,
-        children: list[tuple[int, int, tuple[int, int, int]]],
-        r: int,
-        mode: int,
-        theirs: list[int],
+        self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, mode: int
     ) -> None:
         core, a = self.core, self.a
         status, threats, _ = core.threats(a, r, mode, self._budget())
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
-            if theirs and m != theirs[0]:
-                continue
             core.put(m, a)
-            child = (core.hash, r - 1, _AND)
+            self._add_threat(children, r, m, tline)
             core.remove(m)
-            children.append((m, -1, child))
-            if child not in self.tt:
-                self.tt[child] = _Entry(threat_line=tline)
-            else:
-                self.tt[child].threat_line = tline
 
-    def _more_threats(self, e: _Entry, r: int, theirs: list[int] | None = None) -> bool:
+    def _add_threat(
+        self,
+        children: list[tuple[int, int, tuple[int, int, int]]],
+        r: int,
+        m: int,
+        tline: tuple[int, ...],
+    ) -> None:
+        """Add the threat ``m`` (on the board now) whose VCF if ignored is ``tline``."""
+        child = (self.core.hash, r - 1, _AND)
+        children.append((m, -1, child))
+        if child not in self.tt:
+            self.tt[child] = _Entry(threat_line=tline)
+        else:
+            self.tt[child].threat_line = tline
+
+    def _more_threats(self, e: _Entry, r: int) -> bool:
         """Stage two of a tsume OR node: add the hidden threats; whether any were added."""
         if not e.staged:
             return False
         e.staged = False
-        if theirs is None:
-            theirs = self.core.five_points(self.d)
         assert e.children is not None
         before = len(e.children)
-        self._add_threats(e.children, r, 3, theirs)
+        self._add_threats(e.children, r, 3)
         return len(e.children) > before
 
     def _expand_and(self, key: tuple[int, int, int], r: int, e: _Entry) -> None:
@@ -282,8 +322,10 @@ class DfPn:
         r = key[1]
         e = self.tt.get(key)
         if is_or:
-            if e is None or (e.children is None and e.pn and e.dn):
+            if e is None or (e.children is None and e.pn and e.dn and not e.probed):
                 e = self._expand_or(key, r)
+            if e.children is None and e.pn and e.dn and e.pn < th_pn and e.dn < th_dn:
+                self._generate_or(e, r)
         else:
             if e is None:
                 e = self._entry_for_and(key)

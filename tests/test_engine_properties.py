@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from oracle import oracle_forbidden_points
+from strategies import games
 
 from solver import Board, Color
 from solver.backend import core_class, pure_core_class
@@ -40,21 +39,6 @@ def positions(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     black_share = draw(st.sampled_from([0.55, 0.7, 0.85]))
     k = max(1, int(len(stones) * black_share))
     return stones[:k], stones[k:]
-
-
-@st.composite
-def games(draw: st.DrawFn) -> list[int]:
-    """Game-like move sequences: each move within two points of a recent one."""
-    seed = draw(st.integers(min_value=0, max_value=2**32))
-    rng = random.Random(seed)
-    moves, occupied = [112], {112}
-    for _ in range(draw(st.integers(min_value=1, max_value=80))):
-        base = rng.choice(moves[-6:])
-        c, r = base % 15 + rng.randint(-2, 2), base // 15 + rng.randint(-2, 2)
-        if 0 <= c < 15 and 0 <= r < 15 and r * 15 + c not in occupied:
-            occupied.add(r * 15 + c)
-            moves.append(r * 15 + c)
-    return moves
 
 
 def _forbidden(black: list[int], white: list[int], compiled: bool) -> dict[int, int]:
