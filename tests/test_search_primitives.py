@@ -52,7 +52,7 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
                 results.append(core.defences(attacker, 3, line, 200_000)[:3])
                 core.remove(m)
             assert results[0] == results[1]
-            status, defs, refs = results[1]
+            _status, defs, refs = results[1]
             # every legal defender move is answered exactly once
             dcol = 3 - attacker
             pure = cores[1]
