@@ -12,6 +12,9 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
 
@@ -47,6 +50,9 @@ cdef int STEP[4]
 cdef uint32_t* TAB[2]
 cdef unsigned char POPC[16]
 cdef uint64_t SEG[4][NP][4]  # the 11 points a pattern entry of (direction, point) reads
+# per rule, by window key: bit 0 Black makes a four or five there, bit 1 White (0xFF: not
+# yet known). One small table read instead of two large ones when the masks are kept.
+cdef unsigned char* FOURFIVE[3]
 
 STEP[0] = 1
 STEP[1] = 15
@@ -84,6 +90,11 @@ cdef void _init_tables():
         if TAB[k] == NULL:
             raise MemoryError()
         memset(TAB[k], 0xFF, (1 << 20) * sizeof(uint32_t))
+    for k in range(3):
+        FOURFIVE[k] = <unsigned char*> malloc(1 << 20)
+        if FOURFIVE[k] == NULL:
+            raise MemoryError()
+        memset(FOURFIVE[k], 0xFF, 1 << 20)
     for k in range(16):
         POPC[k] = (k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) + ((k >> 3) & 1)
 
@@ -168,6 +179,15 @@ cdef inline uint32_t _swap(uint32_t key) noexcept nogil:
     return ((lo & ~both) << 1) | (hi & ~both) | both | (both << 1)
 
 
+cdef inline uint32_t _lookup(int t, uint32_t key) noexcept nogil:
+    """Table ``t``'s entry for ``key``, analysed on first use."""
+    cdef uint32_t e = TAB[t][key]
+    if e == 0xFFFFFFFFu:
+        e = analyze(key, t == 0)
+        TAB[t][key] = e
+    return e
+
+
 def analyze_key(unsigned int key, bint exact):
     """The compiled pattern entry of a 20-bit window key (for tests against the pure one)."""
     return analyze(key, exact)
@@ -196,6 +216,7 @@ cdef class Core:
     # While a search runs: per colour and point, bit d set when that colour makes a five
     # or a four along direction d there (kept up to date around every stone placed).
     cdef unsigned char tmask[2][NP]
+    cdef uint64_t hot[4]  # points where tmask is not zero, as a bit set in point order
     cdef bint tracking
     # while ``recording``, every pattern read adds the points it depends on to ``zone``
     cdef bint recording
@@ -292,12 +313,32 @@ cdef class Core:
 
     cdef inline void _track_cell(self, int q, int dd) noexcept nogil:
         cdef unsigned char bit = 1 << dd
-        cdef int c
-        for c in range(2):
-            if not self.cells[q] and self._entry(dd, q, c + 1) & (F_FIVE | (3 << FOURS_SHIFT)):
-                self.tmask[c][q] |= bit
-            else:
-                self.tmask[c][q] &= ~bit
+        cdef unsigned char f = 0
+        cdef uint64_t w
+        cdef uint32_t key
+        if not self.cells[q]:
+            w = (self.lines[dd][LINE_IDX[dd][q]] >> SHIFT[dd][q]) & WMASK
+            key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
+            f = FOURFIVE[self.rule][key]
+            if f == 0xFF:
+                f = 0
+                if _lookup(self.tabidx[0], key) & (F_FIVE | (3 << FOURS_SHIFT)):
+                    f = 1
+                if _lookup(self.tabidx[1], _swap(key)) & (F_FIVE | (3 << FOURS_SHIFT)):
+                    f |= 2
+                FOURFIVE[self.rule][key] = f
+        if f & 1:
+            self.tmask[0][q] |= bit
+        else:
+            self.tmask[0][q] &= ~bit
+        if f & 2:
+            self.tmask[1][q] |= bit
+        else:
+            self.tmask[1][q] &= ~bit
+        if self.tmask[0][q] | self.tmask[1][q]:
+            self.hot[q >> 6] |= 1ULL << (q & 63)
+        else:
+            self.hot[q >> 6] &= ~(1ULL << (q & 63))
 
     cdef void _track_around(self, int p) noexcept nogil:
         cdef int j
@@ -310,6 +351,11 @@ cdef class Core:
             for dd in range(4):
                 self._track_cell(q, dd)
         self.tracking = True
+
+    cdef inline void _ensure_tracking(self) noexcept nogil:
+        """Start keeping the four/five masks (once; every put and remove then keeps them)."""
+        if not self.tracking:
+            self._track_on()
 
     def put(self, int p, int colour):
         """Place a stone of ``colour`` on the empty point ``p``."""
@@ -337,19 +383,14 @@ cdef class Core:
     cdef inline uint32_t _entry(self, int d, int p, int colour) noexcept nogil:
         cdef uint64_t w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
         cdef uint32_t key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
-        cdef int t = self.tabidx[colour - 1]
         if colour == 2:
             key = _swap(key)
-        cdef uint32_t e = TAB[t][key]
         if self.recording:
             self.zone[0] |= SEG[d][p][0]
             self.zone[1] |= SEG[d][p][1]
             self.zone[2] |= SEG[d][p][2]
             self.zone[3] |= SEG[d][p][3]
-        if e == 0xFFFFFFFFu:
-            e = analyze(key, t == 0)
-            TAB[t][key] = e
-        return e
+        return _lookup(self.tabidx[colour - 1], key)
 
     def window(self, int d, int p):
         """The 22-bit window of ``p`` in direction ``d``."""
@@ -591,7 +632,10 @@ cdef class Core:
         cdef int slot
         cdef int row, col, dd, fours, nd = 0, dfive = -1
         cdef uint32_t e
-        cdef bint afive
+        cdef bint afive, tracked = self.tracking
+        cdef unsigned char saved[2][NP]
+        cdef uint64_t saved_hot[4]
+        cdef uint64_t bits
         cdef timespec ts
         self._nodes += 1
         if self._nodes > self._limit:
@@ -602,14 +646,15 @@ cdef class Core:
                 self.expired = True
         if self.expired:
             return -1
-        # One pass over the stones' neighbourhood, in point order: the attacker's first
-        # five point (a win), the defender's five points, the attacker's four candidates.
+        # One pass over the points with a four or five shape (``hot``), in point order: the
+        # attacker's first five point (a win), the defender's five points, the attacker's
+        # four candidates.
         nm = 0
-        for row in range(self.bb_r0, self.bb_r1 + 1):
-            for col in range(self.bb_c0, self.bb_c1 + 1):
-                p = row * 15 + col
-                if self.cells[p] or not (self.tmask[0][p] | self.tmask[1][p]):
-                    continue
+        for row in range(4):
+            bits = self.hot[row]
+            while bits:
+                p = (row << 6) + __builtin_ctzll(bits)
+                bits &= bits - 1
                 afive = False
                 fours = 0
                 if self.tmask[a - 1][p]:
@@ -644,6 +689,9 @@ cdef class Core:
                 moves[0] = dfive
                 nm = 1
         result = 0
+        if tracked and nm:
+            memcpy(saved, self.tmask, sizeof(saved))
+            memcpy(saved_hot, self.hot, sizeof(saved_hot))
         for i in range(nm):
             p = moves[i]
             if nd == 0 and a == 1 and self._forb(p):
@@ -663,8 +711,17 @@ cdef class Core:
             self._put(p, a)
             self._put(q, d)
             r = self._vcf(a, depth - 1, ply + 1)
-            self._remove(q)
-            self._remove(p)
+            if tracked:
+                # taking the stones off restores the masks saved above: copy, not recompute
+                self.tracking = False
+                self._remove(q)
+                self._remove(p)
+                self.tracking = True
+                memcpy(self.tmask, saved, sizeof(saved))
+                memcpy(self.hot, saved_hot, sizeof(saved_hot))
+            else:
+                self._remove(q)
+                self._remove(p)
             if r == 1:
                 self.path[2 * ply] = p
                 self.path[2 * ply + 1] = q
@@ -738,12 +795,11 @@ cdef class Core:
         self._limit = start + node_limit
         lo = 1 if shortest else max_moves
         with nogil:
-            self._track_on()
+            self._ensure_tracking()
             for depth in range(lo, max_moves + 1):
                 status = self._vcf(attacker, depth, 0)
                 if status != 0:
                     break
-        self.tracking = False
         return status, (self._line() if status == 1 else ()), self._nodes - start
 
     cdef bint _replay(self, int a, int* line, int n) noexcept nogil:
@@ -858,7 +914,7 @@ cdef class Core:
             buf[i] = line[i]
         fits = n > 0 and (n + 1) // 2 <= max_moves
         self._limit = start + node_limit
-        self._track_on()
+        self._ensure_tracking()
         self.tracking = False  # replays read no masks: refresh them only for a search
         for m in range(NP):
             if not self.cells[m] and self.tmask[dcol - 1][m] and self._is_five(m, dcol):
@@ -916,7 +972,7 @@ cdef class Core:
                 if r == -1:
                     status = -1
             self._remove(m)
-        self.tracking = False
+        self.tracking = True  # every stone put here is off again: the masks are right
         return status, defs, refs, self._nodes - start
 
     def threats(self, int attacker, int max_moves, int mode, long long node_limit):
@@ -924,10 +980,14 @@ cdef class Core:
         cdef int m, r, a = attacker, status = 0
         cdef long long start = self._nodes
         cdef list out = []
+        cdef unsigned char saved[2][NP]
+        cdef uint64_t saved_hot[4]
         if max_moves < 2:
             return status, out, 0
         self._limit = start + node_limit
-        self._track_on()
+        self._ensure_tracking()
+        memcpy(saved, self.tmask, sizeof(saved))
+        memcpy(saved_hot, self.hot, sizeof(saved_hot))
         for m in range(NP):
             # the same filters as the pure version, cheapest first (they all must pass)
             if self.cells[m]:
@@ -945,10 +1005,13 @@ cdef class Core:
             self._put(m, a)
             with nogil:
                 r = self._vcf(a, max_moves - 1, 0)
+            self.tracking = False
             self._remove(m)
+            self.tracking = True
+            memcpy(self.tmask, saved, sizeof(saved))
+            memcpy(self.hot, saved_hot, sizeof(saved_hot))
             if r == 1:
                 out.append((m, self._line()))
             elif r == -1:
                 status = -1
-        self.tracking = False
         return status, out, self._nodes - start

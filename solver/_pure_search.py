@@ -153,7 +153,11 @@ class SearchCore(Core):
         self.nodes += 1
         if self.nodes > limit:
             return UNKNOWN
-        if self._deadline is not None and not self.nodes & 1023 and time.monotonic() > self._deadline:
+        if (
+            self._deadline is not None
+            and not self.nodes & 1023
+            and time.monotonic() > self._deadline
+        ):
             self.expired = True
         if self.expired:
             return UNKNOWN

@@ -32,7 +32,6 @@ from solver.proof import ProofNode
 __all__ = ["ProofError", "check_line", "check_proof"]
 
 
-
 class ProofError(RenjuError):
     """A proof tree does not hold; the message names the path to the faulty node."""
 

@@ -18,15 +18,17 @@ generated in point order and ties are broken by that order.
 
 from __future__ import annotations
 
+import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from solver.backend import Core
 from solver.proof import ProofNode
 
-__all__ = ["INF", "DfPn", "Stopped", "final_kind"]
+__all__ = ["INF", "DfPn", "Stopped", "final_kind", "paused_gc"]
 
 INF = 10**9
 WIN, FAIL, UNKNOWN = 1, 0, -1
@@ -43,6 +45,20 @@ def _widen(second: int) -> int:
     if second >= INF:
         return INF - 1
     return min(INF - 1, int(second * (1 + EPSILON)) + 1)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a search: its transposition table holds
+    millions of entries without cycles, which the collector would rescan again and again
+    (about 15% of a long search). The previous state is restored afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 class Stopped(Exception):

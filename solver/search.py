@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.board import Board, Color
-from solver.dfpn import DfPn, Stopped
+from solver.dfpn import DfPn, Stopped, paused_gc
 from solver.errors import PositionError
 from solver.notation import Point, point_name
 from solver.proof import ProofNode
@@ -205,36 +205,39 @@ def solve(
         on_progress=clock.tick,
     )
     bounds = range(1, cap + 1) if shortest else [cap]
-    try:
-        entry = None
-        for bound in bounds:
-            clock.bound = bound
-            entry = search.solve_or(bound)
+    with paused_gc():
+        try:
+            entry = None
+            for bound in bounds:
+                clock.bound = bound
+                entry = search.solve_or(bound)
+                if entry.pn == 0:
+                    break
+            assert entry is not None
             if entry.pn == 0:
-                break
-        assert entry is not None
-        if entry.pn == 0:
-            tree = search.proof((core.hash, clock.bound or cap, 0))
-            result.result = Verdict.PROVEN
-            result.tree = tree
-            result.line = tree.main_line()
-            result.moves = tree.length
-        elif search.incomplete:
-            result.reason = "a sub-search ran out of nodes"
-        else:
-            result.result = Verdict.DISPROVEN
-        if all_keys and result.result is not Verdict.UNKNOWN:
-            clock.phase = "keys"
-            search.incomplete = False
-            result.keys = _all_keys(search, core, attacker, goal, cap)
-            if search.incomplete:
-                result.reason = "some first moves could not be decided: the key list may be short"
-    except Stopped as stop:
-        result.result = Verdict.UNKNOWN
-        result.reason = stop.reason
-        result.tree = None
-        result.line = []
-        result.moves = None
+                tree = search.proof((core.hash, clock.bound or cap, 0))
+                result.result = Verdict.PROVEN
+                result.tree = tree
+                result.line = tree.main_line()
+                result.moves = tree.length
+            elif search.incomplete:
+                result.reason = "a sub-search ran out of nodes"
+            else:
+                result.result = Verdict.DISPROVEN
+            if all_keys and result.result is not Verdict.UNKNOWN:
+                clock.phase = "keys"
+                search.incomplete = False
+                result.keys = _all_keys(search, core, attacker, goal, cap)
+                if search.incomplete:
+                    result.reason = (
+                        "some first moves could not be decided: the key list may be short"
+                    )
+        except Stopped as stop:
+            result.result = Verdict.UNKNOWN
+            result.reason = stop.reason
+            result.tree = None
+            result.line = []
+            result.moves = None
     result.nodes = search.nodes
     result.seconds = time.monotonic() - clock.start
     return result

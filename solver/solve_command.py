@@ -26,9 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ),
     )
     add_position_arguments(p)
-    p.add_argument(
-        "--goal", help="vcf, vct or tsume (default: a puzzle file's goal, else tsume)"
-    )
+    p.add_argument("--goal", help="vcf, vct or tsume (default: a puzzle file's goal, else tsume)")
     p.add_argument(
         "--max-moves",
         type=int,
