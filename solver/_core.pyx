@@ -886,7 +886,9 @@ cdef class Core:
             buf[i] = line[i]
         return self._replay(attacker, buf, n)
 
-    def defences(self, int attacker, int max_moves, line, long long node_limit):
+    def defences(
+        self, int attacker, int max_moves, line, long long node_limit, bint certificates=True
+    ):
         """Every legal defender move, split into real defences and refuted ones
         (see ``solver._pure_search.SearchCore.defences``; the same answers).
 
@@ -931,7 +933,8 @@ cdef class Core:
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
             if zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1:
-                refs.append((m, tline))
+                if certificates:
+                    refs.append((m, tline))
                 continue
             nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
             self._put(m, dcol)
@@ -955,12 +958,15 @@ cdef class Core:
                     self._track_around(m)
                     self._put(m, dcol)  # untracked: the masks stay those without m
             if replayed:
-                refs.append((m, tline))
+                if certificates:
+                    refs.append((m, tline))
             elif hit >= 0:
-                refs.append((m, alt_lines[hit]))
+                if certificates:
+                    refs.append((m, alt_lines[hit]))
             elif r == 1:
                 found = self._line()
-                refs.append((m, found))
+                if certificates:
+                    refs.append((m, found))
                 if nalt < 4 and self.line_len <= MAXLINE:
                     for i in range(self.line_len):
                         alt[nalt][i] = self.path[i]

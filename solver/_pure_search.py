@@ -247,7 +247,12 @@ class SearchCore(Core):
 
     # -- AND and OR node expansion ---------------------------------------------------------------
     def defences(
-        self, attacker: int, max_moves: int, line: tuple[int, ...], node_limit: int
+        self,
+        attacker: int,
+        max_moves: int,
+        line: tuple[int, ...],
+        node_limit: int,
+        certificates: bool = True,
     ) -> tuple[int, list[int], list[tuple[int, tuple[int, ...]]], int]:
         """Every legal defender move, split into real defences and refuted ones.
 
@@ -255,7 +260,8 @@ class SearchCore(Core):
         after which the attacker still has a VCF of at most ``max_moves`` (first by
         replaying ``line``, else by a search) is refuted, with that VCF as certificate.
         Returns ``(status, defences, refuted, nodes)``; status is UNKNOWN if a VCF search
-        ran out of nodes (that move is then kept as a defence).
+        ran out of nodes (that move is then kept as a defence). Without ``certificates``
+        the refuted list is left empty (the search only needs the defences).
         """
         a, dcol = attacker, 3 - attacker
         start = self.nodes
@@ -288,7 +294,7 @@ class SearchCore(Core):
                     if r == UNKNOWN:
                         status = UNKNOWN
             self.remove(m)
-        return status, defs, refs, self.nodes - start
+        return status, defs, refs if certificates else [], self.nodes - start
 
     def threats(
         self, attacker: int, max_moves: int, mode: int, node_limit: int

@@ -22,7 +22,7 @@ import gc
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from solver.backend import Core
@@ -69,7 +69,7 @@ class Stopped(Exception):
         self.reason = reason
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     pn: int = 1
     dn: int = 1
@@ -77,13 +77,15 @@ class _Entry:
     children: list[tuple[int, int, tuple[int, int, int]]] | None = None
     # how a node was settled at expansion: ("five", p) | ("vcf", line) | ("refuted",)
     how: tuple[Any, ...] = ()
-    refuted: list[tuple[int, tuple[int, ...]]] = field(default_factory=list)
     threat_line: tuple[int, ...] = ()
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
     staged: bool = False
     # an OR node first only probed (five, VCF, a guess of its disproof number); its
     # children are generated when the search comes back to it
     probed: bool = False
+    # the children's entries, looked up once (None: not in the table yet); dropped when
+    # the memory bound collects the table
+    kids: list[_Entry | None] | None = None
 
 
 def final_kind(core: Core, p: int, attacker: int) -> str:
@@ -302,9 +304,10 @@ class DfPn:
         if status == UNKNOWN:
             e.pn, e.dn, e.children = INF, 0, []  # cannot prove it: not proven (incomplete)
             return
-        status, defs, refs, _ = core.defences(a, r, e.threat_line, self._budget())
+        # The refutations' certificates are not kept: only proofs need them, and
+        # ``_and_proof`` asks again for the few AND nodes a proof holds.
+        status, defs, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
         self._note(status)
-        e.refuted = refs
         children = []
         for m in defs:
             core.put(m, d)
@@ -364,7 +367,8 @@ class DfPn:
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return
             move, reply, ckey = e.children[best_i]
-            ce = self.tt.get(ckey)
+            assert e.kids is not None
+            ce = e.kids[best_i]
             cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
             if is_or:
                 c_th_pn = min(th_pn, _widen(second))
@@ -380,6 +384,8 @@ class DfPn:
                 core.put(move, self.d)
             try:
                 self._mid(ckey, c_th_pn, c_th_dn)
+                if e.kids is not None:  # (None if the table was collected meanwhile)
+                    e.kids[best_i] = self.tt[ckey]
             finally:
                 if is_or:
                     if reply >= 0:
@@ -395,19 +401,30 @@ class DfPn:
 
     def _select(self, e: _Entry, is_or: bool) -> tuple[int, int, int, int]:
         """Best child index, the node's pn and dn, and the second-best child number."""
-        assert e.children is not None
+        children = e.children
+        assert children is not None
         tt = self.tt
+        kids = e.kids
+        if kids is None or len(kids) != len(children):
+            kids = e.kids = [tt.get(ckey) for _, _, ckey in children]
         best_i, best, second = 0, INF + 1, INF
         total = 0
-        for i, (_, _, ckey) in enumerate(e.children):
-            ce = tt.get(ckey)
-            cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
-            own, other = (cpn, cdn) if is_or else (cdn, cpn)
-            total = min(INF, total + other)
+        for i, ce in enumerate(kids):
+            if ce is None:
+                ce = kids[i] = tt.get(children[i][2])
+            if ce is None:
+                own = other = 1
+            elif is_or:
+                own, other = ce.pn, ce.dn
+            else:
+                own, other = ce.dn, ce.pn
+            total += other
             if own < best:
                 best_i, second, best = i, best, own
             elif own < second:
                 second = own
+        if total > INF:
+            total = INF
         if is_or:
             return best_i, best, total, second
         return best_i, total, best, second
@@ -417,6 +434,8 @@ class DfPn:
         keep = {k: v for k, v in self.tt.items() if v.pn == 0 or v.dn == 0 or v.children}
         if len(keep) > self.max_entries * 3 // 4:
             keep = {k: v for k, v in keep.items() if v.pn == 0 or v.dn == 0}
+        for v in keep.values():
+            v.kids = None  # they may point at dropped entries
         self.tt = keep
 
     # -- proofs ------------------------------------------------------------------------
@@ -468,7 +487,11 @@ class DfPn:
             core.put(m, d)
             replies[m] = self.proof(ckey, memo)
             core.remove(m)
-        refuted = dict(e.refuted)
+        # The same deterministic split as at expansion, now with certificates (the
+        # whole VCF budget: the search's node limit may be spent by now).
+        _, _, refs, spent = core.defences(self.a, key[1], e.threat_line, self.vcf_budget, True)
+        self._base_nodes += spent  # proof building is not search: keep the node count
+        refuted = dict(refs)
         longest = max(
             [n.length for n in replies.values()]
             + [(len(v) + 1) // 2 for v in refuted.values()]
