@@ -813,6 +813,18 @@ cdef class Core:
                 count += 1
         return self._replay_from(a, line, n, dfive, count)
 
+    cdef bint _replay_recorded(self, int a, int* line, int n) noexcept nogil:
+        """``_replay`` where the opponent has no five point, recording in ``zone`` every
+        point a pattern read depended on (the line's relevance zone)."""
+        cdef unsigned char dfive[NP]
+        cdef bint ok
+        memset(dfive, 0, NP)
+        self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
+        self.recording = True
+        ok = self._replay_from(a, line, n, dfive, 0)
+        self.recording = False
+        return ok
+
     cdef bint _replay_with(self, int a, int* line, int n, int* fives, int nf) noexcept nogil:
         """``_replay`` given the defender's five points (``fives``, ``nf`` of them)."""
         cdef unsigned char dfive[NP]
@@ -900,7 +912,6 @@ cdef class Core:
         cdef int alt[4][MAXLINE]
         cdef int altn[4]
         cdef int mf[8]
-        cdef unsigned char dfive[NP]
         cdef int nalt = 0, j, hit, nmf
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed, zoned = False, clean = True
@@ -924,11 +935,7 @@ cdef class Core:
                 break
         fits = fits and clean
         if fits:
-            memset(dfive, 0, NP)
-            self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
-            self.recording = True
-            zoned = self._replay_from(a, buf, n, dfive, 0)
-            self.recording = False
+            zoned = self._replay_recorded(a, buf, n)
         for m in range(NP):
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
@@ -981,17 +988,30 @@ cdef class Core:
         self.tracking = True  # every stone put here is off again: the masks are right
         return status, defs, refs, self._nodes - start
 
-    def threats(self, int attacker, int max_moves, int mode, long long node_limit):
-        """The attacker's non-four threats (see ``solver._pure_search.SearchCore.threats``)."""
-        cdef int m, r, a = attacker, status = 0
+    def threats(self, int attacker, int max_moves, int mode, long long node_limit, counter=()):
+        """The attacker's non-four threats (see ``solver._pure_search.SearchCore.threats``).
+
+        With the defender's VCF ``counter`` (he wins if the attacker passes), a move after
+        which that line still wins is no threat; the line's relevance zone (as in
+        ``defences``) spares the replay for moves off it."""
+        cdef int m, r, a = attacker, d = 3 - attacker, status = 0, i
         cdef long long start = self._nodes
         cdef list out = []
         cdef unsigned char saved[2][NP]
         cdef uint64_t saved_hot[4]
+        cdef int cbuf[MAXLINE]
+        cdef int cn = len(counter)
+        cdef bint zoned = False, still, quiet
         if max_moves < 2:
             return status, out, 0
+        if cn > MAXLINE:
+            cn = 0
+        for i in range(cn):
+            cbuf[i] = counter[i]
         self._limit = start + node_limit
         self._ensure_tracking()
+        if cn:
+            zoned = self._replay_recorded(d, cbuf, cn)
         memcpy(saved, self.tmask, sizeof(saved))
         memcpy(saved_hot, self.hot, sizeof(saved_hot))
         for m in range(NP):
@@ -1008,9 +1028,14 @@ cdef class Core:
                 continue
             if a == 1 and self._forb(m):
                 continue
+            # m makes no four shape of his: no five point the counter line must answer
+            quiet = zoned and not self.tmask[a - 1][m]
+            if quiet and not (self.zone[m >> 6] >> (m & 63)) & 1:
+                continue  # off the counter line's zone: it still wins after m
             self._put(m, a)
             with nogil:
-                r = self._vcf(a, max_moves - 1, 0)
+                still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
+                r = 0 if still else self._vcf(a, max_moves - 1, 0)
             self.tracking = False
             self._remove(m)
             self.tracking = True

@@ -297,13 +297,23 @@ class SearchCore(Core):
         return status, defs, refs if certificates else [], self.nodes - start
 
     def threats(
-        self, attacker: int, max_moves: int, mode: int, node_limit: int
+        self,
+        attacker: int,
+        max_moves: int,
+        mode: int,
+        node_limit: int,
+        counter: tuple[int, ...] = (),
     ) -> tuple[int, list[tuple[int, tuple[int, ...]]], int]:
         """The attacker's non-four threats: moves after which he has a VCF of at most
         ``max_moves - 1`` moves if the defender passes.
 
         ``mode`` 1 considers moves that make a three (VCT), 2 every move near a stone
-        (tsume: threes and hidden threats), 3 the moves of 2 that are not threes. Returns ``(status, [(move, vcf line)], nodes)``.
+        (tsume: threes and hidden threats), 3 the moves of 2 that are not threes. Returns
+        ``(status, [(move, vcf line)], nodes)``.
+
+        ``counter`` is the defender's VCF here (he wins if the attacker passes): when it
+        replays, a move that makes no four shape of the attacker's and after which it
+        still replays is no threat (the defender would just play it).
         """
         a = attacker
         start = self.nodes
@@ -312,6 +322,7 @@ class SearchCore(Core):
         out: list[tuple[int, tuple[int, ...]]] = []
         if max_moves < 2:
             return status, out, 0
+        zoned = bool(counter) and self.replay_vcf(3 - a, counter)
         for m in range(225):
             if self.cells[m] or self.is_four_move(m, a) or self.is_five(m, a):
                 continue
@@ -323,7 +334,13 @@ class SearchCore(Core):
                 continue
             if a == BLACK and self.forbidden(m):
                 continue
+            quiet = zoned and not any(
+                self.entry(d, m, a) & (FIVE | 3 << FOURS_SHIFT) for d in range(4)
+            )
             self.put(m, a)
+            if quiet and self.replay_vcf(3 - a, counter):
+                self.remove(m)
+                continue
             sub: list[int] = []
             r = self._vcf(a, max_moves - 1, sub, limit)
             self.remove(m)

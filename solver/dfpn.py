@@ -86,6 +86,8 @@ class _Entry:
     # the children's entries, looked up once (None: not in the table yet); dropped when
     # the memory bound collects the table
     kids: list[_Entry | None] | None = None
+    # a generated OR node: the defender's VCF if the attacker passed (threats must stop it)
+    counter: tuple[int, ...] = ()
 
 
 def final_kind(core: Core, p: int, attacker: int) -> str:
@@ -213,8 +215,14 @@ class DfPn:
         children: list[tuple[int, int, tuple[int, int, int]]] = []
         for p in core.four_moves(a):
             self._add_four(children, r, p)
+        # A slow move that leaves the defender's own VCF standing loses to it: threat
+        # generation skips such moves (their AND nodes would be disproven at once).
+        status, dline, _ = core.vcf(self.d, DEFENDER_VCF_DEPTH, self._budget(), False)
+        if status == UNKNOWN and core.expired:
+            raise Stopped("time limit")
+        e.counter = dline if status == WIN else ()
         # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
-        self._add_threats(children, r, 1)
+        self._add_threats(children, r, 1, e.counter)
         e.staged = self.mode == 2
         e.children = children
         if not children and not self._more_threats(e, r):
@@ -254,10 +262,14 @@ class DfPn:
         core.remove(p)
 
     def _add_threats(
-        self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, mode: int
+        self,
+        children: list[tuple[int, int, tuple[int, int, int]]],
+        r: int,
+        mode: int,
+        counter: tuple[int, ...],
     ) -> None:
         core, a = self.core, self.a
-        status, threats, _ = core.threats(a, r, mode, self._budget())
+        status, threats, _ = core.threats(a, r, mode, self._budget(), counter)
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
@@ -287,7 +299,7 @@ class DfPn:
         e.staged = False
         assert e.children is not None
         before = len(e.children)
-        self._add_threats(e.children, r, 3)
+        self._add_threats(e.children, r, 3, e.counter)
         return len(e.children) > before
 
     def _expand_and(self, key: tuple[int, int, int], r: int, e: _Entry) -> None:

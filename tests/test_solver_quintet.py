@@ -60,11 +60,11 @@ TOO_SLOW = {
 }
 # Labelled disproven only because the source bounds hidden threats to 2 (threat_limit);
 # the complete search proves it, and the checker accepts the proof.
-# Also found (slow, not re-run here): vct_game_white_l18_1_short is proven in 17 under
-# tsume (45 s; a 20,999-node proof with 2.38 M refutation certificates, accepted by the
-# checker in 73 s), a shorter win than the source's label; under vct it is disproven,
-# as labelled, which is what the test below asserts for *_short cases.
 DISAGREE = {"vct_fukumi_threat2": "proven"}
+# *_short cases the complete tsume search wins within their (one lower) limit: shorter
+# wins than the source's labels, which come from a bounded search. Under vct they are
+# disproven, as labelled (test_quintet_case); under tsume the proof must pass the checker.
+TSUME_SHORTER = {"vct_game_white_l18_1_short": 17, "vct_game_white_l15_1_short": 14}
 
 
 def _params() -> list[object]:
@@ -113,3 +113,13 @@ def test_vcf_shortest_matches_the_short_case(name: str) -> None:
         solve(short.board, "tsume", Limits(max_moves=short.limit, time=60)).result.value
         == "disproven"
     )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(TSUME_SHORTER))
+def test_tsume_finds_shorter_wins_than_the_labels(name: str) -> None:
+    case = load(name)
+    result = solve(case.board, "tsume", Limits(max_moves=case.limit, time=300))
+    assert result.result.value == "proven", result.reason
+    assert result.tree is not None and result.moves == TSUME_SHORTER[name]
+    assert check_proof(case.board, result.tree, "tsume", case.limit) == result.moves
