@@ -53,6 +53,7 @@ cdef uint64_t SEG[4][NP][4]  # the 11 points a pattern entry of (direction, poin
 # per rule, by window key: bit 0 Black makes a four or five there, bit 1 White (0xFF: not
 # yet known). One small table read instead of two large ones when the masks are kept.
 cdef unsigned char* FOURFIVE[3]
+cdef uint64_t NEAR[NP][4]  # the points on a line with p within 5 (SEG over 4 directions)
 
 STEP[0] = 1
 STEP[1] = 15
@@ -84,6 +85,8 @@ cdef void _init_tables():
                     n += 1
                     q = qq
                     SEG[d][p][q >> 6] |= 1ULL << (q & 63)
+        for k in range(4):
+            NEAR[p][k] = SEG[0][p][k] | SEG[1][p][k] | SEG[2][p][k] | SEG[3][p][k]
         NEIGH_N[p] = n
     for k in range(2):
         TAB[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
@@ -177,6 +180,16 @@ cdef inline uint32_t _swap(uint32_t key) noexcept nogil:
     cdef uint32_t hi = (key & 0xAAAAA) >> 1
     cdef uint32_t both = lo & hi
     return ((lo & ~both) << 1) | (hi & ~both) | both | (both << 1)
+
+
+cdef inline int _insert_sorted(int* out, int n, int q) noexcept nogil:
+    """Insert ``q`` into the sorted ``out[:n]``; the new length."""
+    cdef int k = n
+    while k > 0 and out[k - 1] > q:
+        out[k] = out[k - 1]
+        k -= 1
+    out[k] = q
+    return n + 1
 
 
 cdef inline uint32_t _lookup(int t, uint32_t key) noexcept nogil:
@@ -579,13 +592,7 @@ cdef class Core:
                                 seen = True
                                 break
                         if not seen:
-                            # insertion keeps the list sorted
-                            k = n
-                            while k > 0 and out[k - 1] > q:
-                                out[k] = out[k - 1]
-                                k -= 1
-                            out[k] = q
-                            n += 1
+                            n = _insert_sorted(out, n, q)
         return n
 
     cdef bint _is_four_move(self, int p, int c) noexcept nogil:
@@ -623,77 +630,135 @@ cdef class Core:
     cdef inline bint _forb(self, int p) noexcept nogil:
         return self.rule == 0 and self._forbidden(p) != 0
 
-    cdef int _vcf(self, int a, int depth, int ply) noexcept nogil:
-        cdef int mine[NP]
-        cdef int moves[NP]
-        cdef int comps[8]
-        cdef int n, nm, i, p, q, r, result, d = 3 - a
-        cdef uint64_t key
-        cdef int slot
-        cdef int row, col, dd, fours, nd = 0, dfive = -1
-        cdef uint32_t e
-        cdef bint afive, tracked = self.tracking
-        cdef unsigned char saved[2][NP]
-        cdef uint64_t saved_hot[4]
-        cdef uint64_t bits
+    cdef inline bint _tick(self) noexcept nogil:
+        """Count a VCF node; whether the search must stop (node limit or deadline)."""
         cdef timespec ts
         self._nodes += 1
         if self._nodes > self._limit:
-            return -1
+            return True
         if self._deadline > 0.0 and (self._nodes & 1023) == 0:
             clock_gettime(CLOCK_MONOTONIC, &ts)
             if ts.tv_sec + ts.tv_nsec * 1e-9 > self._deadline:
                 self.expired = True
-        if self.expired:
-            return -1
-        # One pass over the points with a four or five shape (``hot``), in point order: the
-        # attacker's first five point (a win), the defender's five points, the attacker's
-        # four candidates.
-        nm = 0
+        return self.expired
+
+    cdef int _scan(self, int a, int* moves, int* nm, int* dfives, int* nd) noexcept nogil:
+        """One pass over the points with a four or five shape (``hot``; the masks must be
+        kept), in point order: the attacker's four candidates and the defender's five
+        points. Returns the attacker's first five point, or -1 (the lists are then full)."""
+        cdef int p, dd, fours, row
+        cdef uint32_t e
+        cdef uint64_t bits
+        nm[0] = 0
+        nd[0] = 0
         for row in range(4):
             bits = self.hot[row]
             while bits:
                 p = (row << 6) + __builtin_ctzll(bits)
                 bits &= bits - 1
-                afive = False
                 fours = 0
                 if self.tmask[a - 1][p]:
                     for dd in range(4):
                         e = self._entry(dd, p, a)
                         if e & F_FIVE:
-                            afive = True
-                            break
+                            return p
                         fours += (e >> FOURS_SHIFT) & 3
-                if afive:
-                    self.path[2 * ply] = p
-                    self.line_len = 2 * ply + 1
-                    return 1
-                if self.tmask[d - 1][p] and self._is_five(p, d):
-                    nd += 1
-                    if dfive < 0:
-                        dfive = p
+                if self.tmask[3 - a - 1][p] and self._is_five(p, 3 - a):
+                    dfives[nd[0]] = p
+                    nd[0] += 1
                 if fours:
-                    moves[nm] = p
-                    nm += 1
+                    moves[nm[0]] = p
+                    nm[0] += 1
+        return -1
+
+    cdef int _vcf(self, int a, int depth, int ply) noexcept nogil:
+        """VCF search from here (the masks must be kept): the root reads its lists off the
+        masks, the nodes below derive theirs from their parent's (``_vcf_child``)."""
+        cdef int moves[NP]
+        cdef int dfives[NP]
+        cdef int nm, nd, p, r
+        cdef bint tracked = self.tracking
+        if self._tick():
+            return -1
+        p = self._scan(a, moves, &nm, dfives, &nd)
+        if p >= 0:
+            self.path[2 * ply] = p
+            self.line_len = 2 * ply + 1
+            return 1
         if depth <= 0:
             return 0
-        key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
-        slot = <int> (key & ((1 << DEAD_BITS) - 1))
+        self.tracking = False  # the stones below are all taken off again
+        r = self._vcf_expand(a, depth, ply, moves, nm, nd, dfives[0] if nd else -1)
+        self.tracking = tracked
+        return r
+
+    cdef int _vcf_child(
+        self, int a, int depth, int ply, int* pmoves, int pnm, int p, int q, int* dfives, int nf
+    ) noexcept nogil:
+        """The node after the attacker's four ``p`` and its block ``q``. Its lists follow
+        from the parent's without a board scan: the attacker has no five point (a second
+        completion of ``p`` was a win already); the defender's five points are the
+        completions of ``q`` (``dfives``, he had none before it); the attacker's four
+        candidates are the parent's, re-read where ``p`` or ``q`` is on their lines, plus
+        new fours on the lines of ``p``. Either stone may be absent (-1): the callers
+        that test one move of either side use this for the position after it."""
+        cdef int moves[NP]
+        cdef int nm = 0, j, k, c, dd, fours, w
+        cdef uint64_t seen[4]
+        cdef uint64_t near[4]
+        if self._tick():
+            return -1
+        if depth <= 0:
+            return 0
+        seen[0] = seen[1] = seen[2] = seen[3] = 0
+        for w in range(4):
+            near[w] = (NEAR[p][w] if p >= 0 else 0) | (NEAR[q][w] if q >= 0 else 0)
+        for j in range(pnm):
+            c = pmoves[j]
+            if c == p or c == q:
+                continue
+            if (near[c >> 6] >> (c & 63)) & 1:
+                fours = 0
+                for dd in range(4):
+                    fours += (self._entry(dd, c, a) >> FOURS_SHIFT) & 3
+                if not fours:
+                    continue
+            moves[nm] = c
+            nm += 1
+            seen[c >> 6] |= 1ULL << (c & 63)
+        for j in range(NEIGH_N[p] if p >= 0 else 0):
+            c = NEIGH_P[p][j]
+            if self.cells[c] or (seen[c >> 6] >> (c & 63)) & 1:
+                continue
+            if (self._entry(NEIGH_D[p][j], c, a) >> FOURS_SHIFT) & 3:
+                seen[c >> 6] |= 1ULL << (c & 63)
+                nm = _insert_sorted(moves, nm, c)
+        return self._vcf_expand(a, depth, ply, moves, nm, nf, dfives[0] if nf else -1)
+
+    cdef int _vcf_expand(
+        self, int a, int depth, int ply, int* moves, int nm, int nd, int dfive
+    ) noexcept nogil:
+        """Try the node's fours in point order (dead-end table first)."""
+        cdef int play[NP]
+        cdef int comps[8]
+        cdef int fives[8]
+        cdef int n, npl, i, p, q, r, nf, result = 0, d = 3 - a
+        cdef uint64_t key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+        cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
         if self.dead_key[slot] == key and self.dead_depth[slot] >= depth:
             return 0
         if nd >= 2:
-            nm = 0
+            npl = 0
         elif nd == 1:
-            nm = 0
+            npl = 0
             if self._is_four_move(dfive, a):
-                moves[0] = dfive
-                nm = 1
-        result = 0
-        if tracked and nm:
-            memcpy(saved, self.tmask, sizeof(saved))
-            memcpy(saved_hot, self.hot, sizeof(saved_hot))
-        for i in range(nm):
-            p = moves[i]
+                play[0] = dfive
+                npl = 1
+        else:
+            memcpy(play, moves, nm * sizeof(int))
+            npl = nm
+        for i in range(npl):
+            p = play[i]
             if nd == 0 and a == 1 and self._forb(p):
                 continue
             n = self._completions(p, a, comps)
@@ -709,19 +774,11 @@ cdef class Core:
                 self.line_len = 2 * ply + 1
                 return 1
             self._put(p, a)
+            nf = self._completions(q, d, fives)
             self._put(q, d)
-            r = self._vcf(a, depth - 1, ply + 1)
-            if tracked:
-                # taking the stones off restores the masks saved above: copy, not recompute
-                self.tracking = False
-                self._remove(q)
-                self._remove(p)
-                self.tracking = True
-                memcpy(self.tmask, saved, sizeof(saved))
-                memcpy(self.hot, saved_hot, sizeof(saved_hot))
-            else:
-                self._remove(q)
-                self._remove(p)
+            r = self._vcf_child(a, depth - 1, ply + 1, moves, nm, p, q, fives, nf)
+            self._remove(q)
+            self._remove(p)
             if r == 1:
                 self.path[2 * ply] = p
                 self.path[2 * ply + 1] = q
@@ -912,9 +969,11 @@ cdef class Core:
         cdef int alt[4][MAXLINE]
         cdef int altn[4]
         cdef int mf[8]
-        cdef int nalt = 0, j, hit, nmf
+        cdef int pm[NP]
+        cdef int pdf[NP]
+        cdef int nalt = 0, j, hit, nmf, pnm, pnd
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
-        cdef bint fits, replayed, zoned = False, clean = True
+        cdef bint fits, replayed, zoned = False, clean = True, fast
         cdef long long start = self._nodes
         cdef list defs = []
         cdef list refs = []
@@ -934,6 +993,8 @@ cdef class Core:
                 clean = False  # not reached after a threat; the replays below assume it
                 break
         fits = fits and clean
+        # the attacker's lists here, for the searches after each defender move
+        fast = clean and self._scan(a, pm, &pnm, pdf, &pnd) < 0
         if fits:
             zoned = self._replay_recorded(a, buf, n)
         for m in range(NP):
@@ -956,6 +1017,9 @@ cdef class Core:
                             break
                 if replayed or hit >= 0:
                     r = 1
+                elif fast:
+                    # what _vcf would do after m, its lists taken from here
+                    r = self._vcf_child(a, max_moves, 0, pm, pnm, -1, m, mf, nmf)
                 else:
                     self._track_around(m)
                     self.tracking = True
@@ -1001,7 +1065,11 @@ cdef class Core:
         cdef uint64_t saved_hot[4]
         cdef int cbuf[MAXLINE]
         cdef int cn = len(counter)
-        cdef bint zoned = False, still, quiet
+        cdef bint zoned = False, still, quiet, fast
+        cdef int pm[NP]
+        cdef int pdf[NP]
+        cdef int df2[NP]
+        cdef int pnm, pnd, nd2, k
         if max_moves < 2:
             return status, out, 0
         if cn > MAXLINE:
@@ -1014,6 +1082,8 @@ cdef class Core:
             zoned = self._replay_recorded(d, cbuf, cn)
         memcpy(saved, self.tmask, sizeof(saved))
         memcpy(saved_hot, self.hot, sizeof(saved_hot))
+        # the lists here; after a move m (no four of his), _vcf's would follow from them
+        fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
         for m in range(NP):
             # the same filters as the pure version, cheapest first (they all must pass)
             if self.cells[m]:
@@ -1032,15 +1102,29 @@ cdef class Core:
             quiet = zoned and not self.tmask[a - 1][m]
             if quiet and not (self.zone[m >> 6] >> (m & 63)) & 1:
                 continue  # off the counter line's zone: it still wins after m
-            self._put(m, a)
-            with nogil:
-                still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
-                r = 0 if still else self._vcf(a, max_moves - 1, 0)
-            self.tracking = False
-            self._remove(m)
-            self.tracking = True
-            memcpy(self.tmask, saved, sizeof(saved))
-            memcpy(self.hot, saved_hot, sizeof(saved_hot))
+            if fast:
+                nd2 = 0
+                for k in range(pnd):
+                    if pdf[k] != m:
+                        df2[nd2] = pdf[k]
+                        nd2 += 1
+                self.tracking = False
+                self._put(m, a)
+                with nogil:
+                    still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
+                    r = 0 if still else self._vcf_child(a, max_moves - 1, 0, pm, pnm, m, -1, df2, nd2)
+                self._remove(m)
+                self.tracking = True
+            else:
+                self._put(m, a)
+                with nogil:
+                    still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
+                    r = 0 if still else self._vcf(a, max_moves - 1, 0)
+                self.tracking = False
+                self._remove(m)
+                self.tracking = True
+                memcpy(self.tmask, saved, sizeof(saved))
+                memcpy(self.hot, saved_hot, sizeof(saved_hot))
             if r == 1:
                 out.append((m, self._line()))
             elif r == -1:
