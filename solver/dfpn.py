@@ -27,6 +27,7 @@ from typing import Any
 
 from solver.backend import Core
 from solver.proof import ProofNode
+from solver.zobrist import ZOBRIST
 
 __all__ = ["INF", "DfPn", "Stopped", "final_kind", "paused_gc"]
 
@@ -241,10 +242,10 @@ class DfPn:
             return
         core.put(p, a)
         status, tline, _ = core.vcf(a, r - 1, self._budget(), False)
+        core.remove(p)
         self._note(status)
         if status == WIN:
             self._add_threat(children, r, p, tline)
-        core.remove(p)
 
     def _add_four(
         self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, p: int
@@ -255,11 +256,7 @@ class DfPn:
         q = comps[0]
         if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden(q)):
             return  # a win would have been a VCF; a block that makes five loses
-        core.put(p, a)
-        core.put(q, d)
-        children.append((p, q, (core.hash, r - 1, _OR)))
-        core.remove(q)
-        core.remove(p)
+        children.append((p, q, (core.hash ^ ZOBRIST[a][p] ^ ZOBRIST[d][q], r - 1, _OR)))
 
     def _add_threats(
         self,
@@ -273,9 +270,7 @@ class DfPn:
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
-            core.put(m, a)
             self._add_threat(children, r, m, tline)
-            core.remove(m)
 
     def _add_threat(
         self,
@@ -284,8 +279,8 @@ class DfPn:
         m: int,
         tline: tuple[int, ...],
     ) -> None:
-        """Add the threat ``m`` (on the board now) whose VCF if ignored is ``tline``."""
-        child = (self.core.hash, r - 1, _AND)
+        """Add the threat ``m`` whose VCF if ignored is ``tline``."""
+        child = (self.core.hash ^ ZOBRIST[self.a][m], r - 1, _AND)
         children.append((m, -1, child))
         if child not in self.tt:
             self.tt[child] = _Entry(threat_line=tline)
@@ -321,10 +316,9 @@ class DfPn:
         status, defs, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
         self._note(status)
         children = []
+        h = core.hash
         for m in defs:
-            core.put(m, d)
-            children.append((m, -1, (core.hash, r, _OR)))
-            core.remove(m)
+            children.append((m, -1, (h ^ ZOBRIST[d][m], r, _OR)))
         e.children = children
         if not children:
             e.pn, e.dn, e.how = 0, INF, ("refuted",)
