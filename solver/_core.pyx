@@ -569,7 +569,18 @@ cdef class Core:
         return self._nodes
 
     cdef int _five_points(self, int c, int* out) noexcept nogil:
-        cdef int p, n = 0
+        cdef int p, n = 0, row
+        cdef uint64_t bits
+        if self.tracking:  # only points with a four or five shape can be five points
+            for row in range(4):
+                bits = self.hot[row]
+                while bits:
+                    p = (row << 6) + __builtin_ctzll(bits)
+                    bits &= bits - 1
+                    if self.tmask[c - 1][p] and self._is_five(p, c):
+                        out[n] = p
+                        n += 1
+            return n
         for p in range(NP):
             if not self.cells[p] and self._is_five(p, c):
                 out[n] = p
@@ -817,6 +828,12 @@ cdef class Core:
 
     def four_moves(self, int colour):
         """Legal four moves of ``colour``, in point order."""
+        cdef int p
+        if self.tracking:  # only points with a four or five shape can be four moves
+            return [
+                p for p in range(NP)
+                if self.tmask[colour - 1][p] and self._is_four_move(p, colour)
+            ]
         return [p for p in range(NP) if not self.cells[p] and self._is_four_move(p, colour)]
 
     def is_three_move(self, int p, int colour):
