@@ -1095,12 +1095,12 @@ cdef class Core:
             cbuf[i] = counter[i]
         self._limit = start + node_limit
         self._ensure_tracking()
-        if cn:
+        # the lists here; after a move m (no four of his), _vcf's would follow from them
+        fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
+        if cn and fast:  # (the counter replay assumes the attacker has no five point)
             zoned = self._replay_recorded(d, cbuf, cn)
         memcpy(saved, self.tmask, sizeof(saved))
         memcpy(saved_hot, self.hot, sizeof(saved_hot))
-        # the lists here; after a move m (no four of his), _vcf's would follow from them
-        fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
         for m in range(NP):
             # the same filters as the pure version, cheapest first (they all must pass)
             if self.cells[m]:

@@ -322,7 +322,7 @@ class SearchCore(Core):
         out: list[tuple[int, tuple[int, ...]]] = []
         if max_moves < 2:
             return status, out, 0
-        zoned = bool(counter) and self.replay_vcf(3 - a, counter)
+        zoned = bool(counter) and not self.five_points(a) and self.replay_vcf(3 - a, counter)
         for m in range(225):
             if self.cells[m] or self.is_four_move(m, a) or self.is_five(m, a):
                 continue
