@@ -58,6 +58,9 @@ class _Rules:
         self.rule_renju = board.rule.value == "renju"
         self.cache: dict[int, set[int]] = {}
         self.five = _FivePoints(self)
+        # (proof node, position) pairs already checked: a proof tree shares the subtrees
+        # of transposed positions, and each needs checking once per position
+        self.checked: dict[tuple[int, int], int] = {}
 
     def forbidden(self, p: int) -> bool:
         return self.rule_renju and self.core.forbidden(p) != 0
@@ -162,6 +165,13 @@ def check_proof(
 
 
 def _check_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: list[Point]) -> int:
+    key = (id(node), rules.core.hash)
+    if key not in rules.checked:
+        rules.checked[key] = _check_fresh_node(rules, a, node, goal, path)
+    return rules.checked[key]
+
+
+def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: list[Point]) -> int:
     d = 3 - a
     p = node.move
     where = _name(path)
