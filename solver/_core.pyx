@@ -719,8 +719,8 @@ cdef class Core:
         cdef uint64_t near[4]
         if self._tick():
             return -1
-        if depth <= 0:
-            return 0
+        if depth <= 0 or self._dead(a, depth):
+            return 0  # (_vcf_expand would say so too: spare the lists)
         seen[0] = seen[1] = seen[2] = seen[3] = 0
         for w in range(4):
             near[w] = (NEAR[p][w] if p >= 0 else 0) | (NEAR[q][w] if q >= 0 else 0)
@@ -745,6 +745,12 @@ cdef class Core:
                 seen[c >> 6] |= 1ULL << (c & 63)
                 nm = _insert_sorted(moves, nm, c)
         return self._vcf_expand(a, depth, ply, moves, nm, nf, dfives[0] if nf else -1)
+
+    cdef inline bint _dead(self, int a, int depth) noexcept nogil:
+        """Whether the dead-end table holds this position as failing at ``depth`` or more."""
+        cdef uint64_t key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+        cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
+        return self.dead_key[slot] == key and self.dead_depth[slot] >= depth
 
     cdef int _vcf_expand(
         self, int a, int depth, int ply, int* moves, int nm, int nd, int dfive
