@@ -48,7 +48,7 @@ QUICK = {
     "vct_game_white_l07_1",
     "vct_game_white_l07_1_short",
 }
-# Close to the time given here (proven in about 70 s on the 2-core machine): an unknown
+# Close to the time given here (proven in about 55 s on the 2-core machine): an unknown
 # answer is an expected failure for these, a wrong answer still fails.
 TOO_SLOW = {"vct_unstable"}
 # Labelled disproven only because the source bounds hidden threats to 2 (threat_limit);
