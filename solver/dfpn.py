@@ -4,12 +4,18 @@ OR nodes (attacker to move) try, in order: a five; the block of the defender's f
 (the only move then); a VCF within the remaining moves (proven at once, with the VCF as
 certificate); then the attacker's fours (each followed by its forced block) and threats
 (moves after which the attacker has a VCF if the defender passes: threes for ``vct``,
-also hidden threats — mise/fukumi — for ``tsume``).
+also hidden threats — mise/fukumi — for ``tsume``, generated only once the fours and
+threes have failed). A new OR node is first only probed (five, VCF, and the number of
+its four and three shapes as the initial disproof number, as in df-pn+); its children
+are generated when the search comes back to it. A slow move that leaves the defender's
+own VCF standing is not a threat (it would lose to that VCF): the defender's VCF is
+computed once per OR node and threat generation skips such moves.
 
 AND nodes (defender to move, after a threat) are disproven when the defender has a VCF of
 his own (a slow attack loses to it). Otherwise every legal defender move is considered:
-a move after which the attacker still has a VCF is refuted (its VCF kept as certificate);
-the rest are the node's children. No defence is dropped without such a proof.
+a move after which the attacker still has a VCF is refuted (its VCF is the certificate,
+rebuilt when a proof is asked for); the rest are the node's children. No defence is
+dropped without such a proof.
 
 ``r``, the attacker moves still allowed, is part of every node's key, so a proof found
 under a bound is valid under that bound. The search is deterministic: children are
