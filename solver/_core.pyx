@@ -696,7 +696,7 @@ cdef class Core:
             self.path[2 * ply] = p
             self.line_len = 2 * ply + 1
             return 1
-        if depth <= 0:
+        if depth <= 0 or self._dead(a, depth):
             return 0
         self.tracking = False  # the stones below are all taken off again
         r = self._vcf_expand(a, depth, ply, moves, nm, nd, dfives[0] if nd else -1)
@@ -720,7 +720,7 @@ cdef class Core:
         if self._tick():
             return -1
         if depth <= 0 or self._dead(a, depth):
-            return 0  # (_vcf_expand would say so too: spare the lists)
+            return 0  # (before the lists are derived)
         seen[0] = seen[1] = seen[2] = seen[3] = 0
         for w in range(4):
             near[w] = (NEAR[p][w] if p >= 0 else 0) | (NEAR[q][w] if q >= 0 else 0)
@@ -746,24 +746,27 @@ cdef class Core:
                 nm = _insert_sorted(moves, nm, c)
         return self._vcf_expand(a, depth, ply, moves, nm, nf, dfives[0] if nf else -1)
 
+    cdef inline uint64_t _dead_key(self, int a) noexcept nogil:
+        """This position's key in the dead-end table (the side to move salted in)."""
+        return self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+
     cdef inline bint _dead(self, int a, int depth) noexcept nogil:
         """Whether the dead-end table holds this position as failing at ``depth`` or more."""
-        cdef uint64_t key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+        cdef uint64_t key = self._dead_key(a)
         cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
         return self.dead_key[slot] == key and self.dead_depth[slot] >= depth
 
     cdef int _vcf_expand(
         self, int a, int depth, int ply, int* moves, int nm, int nd, int dfive
     ) noexcept nogil:
-        """Try the node's fours in point order (dead-end table first)."""
+        """Try the node's fours in point order; a failure goes into the dead-end table
+        (the callers have looked it up already)."""
         cdef int play[NP]
         cdef int comps[8]
         cdef int fives[8]
         cdef int n, npl, i, p, q, r, nf, result = 0, d = 3 - a
-        cdef uint64_t key = self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+        cdef uint64_t key = self._dead_key(a)
         cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
-        if self.dead_key[slot] == key and self.dead_depth[slot] >= depth:
-            return 0
         if nd >= 2:
             npl = 0
         elif nd == 1:
@@ -1011,13 +1014,18 @@ cdef class Core:
         self._limit = start + node_limit
         self._ensure_tracking()
         self.tracking = False  # replays read no masks: refresh them only for a search
-        for m in range(NP):
-            if not self.cells[m] and self.tmask[dcol - 1][m] and self._is_five(m, dcol):
-                clean = False  # not reached after a threat; the replays below assume it
-                break
-        fits = fits and clean
         # the attacker's lists here, for the searches after each defender move
-        fast = clean and self._scan(a, pm, &pnm, pdf, &pnd) < 0
+        fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
+        if fast:
+            clean = pnd == 0
+        else:
+            for m in range(NP):
+                if not self.cells[m] and self.tmask[dcol - 1][m] and self._is_five(m, dcol):
+                    clean = False
+                    break
+        # a defender five point is not reached after a threat; the replays below assume none
+        fast = fast and clean
+        fits = fits and clean
         if fits:
             zoned = self._replay_recorded(a, buf, n)
         for m in range(NP):
@@ -1084,8 +1092,6 @@ cdef class Core:
         cdef int m, r, a = attacker, d = 3 - attacker, status = 0, i
         cdef long long start = self._nodes
         cdef list out = []
-        cdef unsigned char saved[2][NP]
-        cdef uint64_t saved_hot[4]
         cdef int cbuf[MAXLINE]
         cdef int cn = len(counter)
         cdef bint zoned = False, still, quiet, fast
@@ -1105,8 +1111,6 @@ cdef class Core:
         fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
         if cn and fast:  # (the counter replay assumes the attacker has no five point)
             zoned = self._replay_recorded(d, cbuf, cn)
-        memcpy(saved, self.tmask, sizeof(saved))
-        memcpy(saved_hot, self.hot, sizeof(saved_hot))
         for m in range(NP):
             # the same filters as the pure version, cheapest first (they all must pass)
             if self.cells[m]:
@@ -1138,16 +1142,11 @@ cdef class Core:
                     r = 0 if still else self._vcf_child(a, max_moves - 1, 0, pm, pnm, m, -1, df2, nd2)
                 self._remove(m)
                 self.tracking = True
-            else:
+            else:  # the attacker has a five point here (not reached from the search)
                 self._put(m, a)
                 with nogil:
-                    still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
-                    r = 0 if still else self._vcf(a, max_moves - 1, 0)
-                self.tracking = False
+                    r = self._vcf(a, max_moves - 1, 0)
                 self._remove(m)
-                self.tracking = True
-                memcpy(self.tmask, saved, sizeof(saved))
-                memcpy(self.hot, saved_hot, sizeof(saved_hot))
             if r == 1:
                 out.append((m, self._line()))
             elif r == -1:
