@@ -17,6 +17,11 @@ a move after which the attacker still has a VCF is refuted (its VCF is the certi
 rebuilt when a proof is asked for); the rest are the node's children. No defence is
 dropped without such a proof.
 
+The search loop (``_mid``, ``_select``: thresholds, child choice) is compiled when the
+extension is built (``solver/_dfpn.pyx``, ``CompiledDfPn``); ``PureDfPn`` is the whole
+search in Python and the reference: both visit the same nodes (tested). ``DfPn`` is the
+one in use.
+
 ``r``, the attacker moves still allowed, is part of every node's key, so a proof found
 under a bound is valid under that bound. The search is deterministic: children are
 generated in point order and ties are broken by that order.
@@ -29,13 +34,13 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from solver.backend import Core
+from solver.backend import COMPILED, Core
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
 
-__all__ = ["INF", "DfPn", "Stopped", "final_kind", "paused_gc"]
+__all__ = ["INF", "CompiledDfPn", "DfPn", "PureDfPn", "Stopped", "final_kind", "paused_gc"]
 
 INF = 10**9
 WIN, FAIL, UNKNOWN = 1, 0, -1
@@ -120,8 +125,14 @@ def _straight_or_double(core: Core, p: int, attacker: int) -> str:
     return "double-four"
 
 
-class DfPn:
-    """One df-pn search over a core position with a fixed attacker and goal."""
+class PureDfPn:
+    """One df-pn search over a core position with a fixed attacker and goal.
+
+    The whole search in Python: the reference. ``CompiledDfPn`` replaces its loop
+    (``_mid``, ``_select``) with compiled code and keeps everything else.
+    """
+
+    _entry_class: type[_Entry] = _Entry
 
     def __init__(
         self,
@@ -185,7 +196,7 @@ class DfPn:
     def _expand_or(self, key: tuple[int, int, int], r: int) -> _Entry:
         core, a, d = self.core, self.a, self.d
         self.expansions += 1
-        e = _Entry()
+        e = self._entry_class()
         self.tt[key] = e
         mine = core.five_points(a)
         if mine:
@@ -289,7 +300,7 @@ class DfPn:
         child = (self.core.hash ^ ZOBRIST[self.a][m], r - 1, _AND)
         children.append((m, -1, child))
         if child not in self.tt:
-            self.tt[child] = _Entry(threat_line=tline)
+            self.tt[child] = self._entry_class(threat_line=tline)
         else:
             self.tt[child].threat_line = tline
 
@@ -340,7 +351,7 @@ class DfPn:
         """Search the current position (defender to move after a threat)."""
         key = (self.core.hash, r, _AND)
         if key not in self.tt:
-            self.tt[key] = _Entry(threat_line=threat_line)
+            self.tt[key] = self._entry_class(threat_line=threat_line)
         self._mid(key, INF - 1, INF - 1)
         return self.tt[key]
 
@@ -407,7 +418,7 @@ class DfPn:
                     core.remove(move)
 
     def _entry_for_and(self, key: tuple[int, int, int]) -> _Entry:
-        e = _Entry()
+        e = self._entry_class()
         self.tt[key] = e
         return e
 
@@ -521,3 +532,23 @@ class DfPn:
         for i in range(len(line) - 2, -1, -1):
             core.remove(line[i])
         return ProofNode.from_line(line, kind)
+
+
+if TYPE_CHECKING:
+    CompiledDfPn = PureDfPn
+    DfPn = PureDfPn
+else:
+    CompiledDfPn = None
+    if COMPILED:
+        try:
+            from solver import _dfpn
+
+            class CompiledDfPn(_dfpn.Loop, PureDfPn):
+                """``PureDfPn`` with its loop (``_mid``, ``_select``) compiled: the same
+                nodes in the same order, the same answers."""
+
+                _entry_class = _dfpn.Entry
+
+        except ImportError:  # pragma: no cover - depends on the build
+            pass
+    DfPn = CompiledDfPn or PureDfPn

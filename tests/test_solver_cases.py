@@ -140,6 +140,35 @@ def test_compiled_and_pure_solvers_agree() -> None:
         assert results[0] == results[1], name
 
 
+def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled df-pn loop chooses the same children as the pure one: the same node
+    counts, lines and proof trees (with the memory bound collecting the table, too)."""
+    from conftest import compiled_available
+    from quintet import load
+
+    import solver.dfpn as dfpn
+    import solver.search as search_module
+
+    if dfpn.CompiledDfPn is None or dfpn.CompiledDfPn is dfpn.PureDfPn:
+        if compiled_available():
+            pytest.fail("the compiled core is built but the compiled search loop is not")
+        pytest.skip("compiled search loop not built")
+    for name, memory in [
+        ("vct_game_black_l05_1", 1200),
+        ("vct_game_white_l07_1_short", 1200),
+        ("vct_fukumi", 1200),
+        ("vct_game_white_l08_1", 1),  # 10,000 entries: the table is collected 3 times
+    ]:
+        case = load(name)
+        results = []
+        for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
+            monkeypatch.setattr(search_module, "DfPn", cls)
+            r = solve(case.board, "tsume", Limits(max_moves=case.limit, memory_mb=memory))
+            results.append((r.result, r.moves, r.line, r.nodes, r.tree))
+        assert results[0] == results[1], name
+        assert (results[0][0].value == "proven") == case.proven, name
+
+
 def test_deterministic_node_count() -> None:
     from quintet import load
 

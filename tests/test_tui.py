@@ -309,4 +309,3 @@ def test_cli_bad_file_is_one_line_error(tmp_path: Path) -> None:
 
 def test_make_app_is_a_trainer(tmp_path: Path) -> None:
     assert isinstance(make_app(data_dir=tmp_path), TrainerApp)
-

@@ -75,5 +75,8 @@ def test_snapshot_analysis(snap_compare: Any, tmp_path: Path) -> None:
 
 def test_snapshot_help(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(
-        make_app(data_dir=tmp_path), terminal_size=(80, 24), press=["question_mark"], run_before=_no_blink
+        make_app(data_dir=tmp_path),
+        terminal_size=(80, 24),
+        press=["question_mark"],
+        run_before=_no_blink,
     )

@@ -1,0 +1,190 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The df-pn search loop compiled: ``Entry`` and the ``_mid``/``_select`` pair.
+
+A mirror of ``PureDfPn._mid`` and ``PureDfPn._select`` in ``solver/dfpn.py`` (the same
+thresholds, the same child choice and tie-breaking, so the same node counts; tested). Only
+the loop is here: node expansion, budgets and proofs stay in Python, where
+``CompiledDfPn`` inherits them from ``PureDfPn``. Entries keep their proof and disproof
+numbers as C integers, so choosing a child reads no Python objects but the entries.
+"""
+
+DEF INF = 1000000000
+DEF EPSILON = 0.25
+
+
+cdef inline long long _widen(long long second) noexcept:
+    """The 1+epsilon threshold (see ``solver.dfpn._widen``)."""
+    cdef long long w
+    if second >= INF:
+        return INF - 1
+    w = <long long> (second * (1.0 + EPSILON)) + 1
+    return w if w < INF - 1 else INF - 1
+
+
+cdef class Entry:
+    """One transposition-table entry (the fields of ``solver.dfpn._Entry``)."""
+
+    cdef public long long pn, dn
+    cdef public object children, how, threat_line, kids, counter
+    cdef public bint staged, probed
+
+    def __init__(
+        self,
+        long long pn=1,
+        long long dn=1,
+        children=None,
+        how=(),
+        threat_line=(),
+        bint staged=False,
+        bint probed=False,
+        kids=None,
+        counter=(),
+    ):
+        self.pn = pn
+        self.dn = dn
+        self.children = children
+        self.how = how
+        self.threat_line = threat_line
+        self.staged = staged
+        self.probed = probed
+        self.kids = kids
+        self.counter = counter
+
+
+cdef class Loop:
+    """The compiled ``_mid``/``_select``; the class using it supplies the rest."""
+
+    cdef public dict tt
+    cdef public object core
+    cdef public int a, d
+    cdef public long long max_entries, _polls
+
+    def _mid(self, tuple key, long long th_pn, long long th_dn):
+        self._cmid(key, th_pn, th_dn)
+
+    cdef int _cmid(self, tuple key, long long th_pn, long long th_dn) except -1:
+        cdef Entry e
+        cdef object obj, ce, ckey, core
+        cdef bint is_or = key[2] == 0
+        cdef int r = key[1]
+        cdef int best_i = 0, move, reply, a, d
+        cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
+        cdef tuple child
+        if self._polls % 16 == 0:
+            self._poll()
+        else:
+            self._polls += 1
+        obj = self.tt.get(key)
+        if is_or:
+            if obj is None or (
+                (<Entry> obj).children is None
+                and (<Entry> obj).pn != 0
+                and (<Entry> obj).dn != 0
+                and not (<Entry> obj).probed
+            ):
+                e = <Entry> self._expand_or(key, r)
+            else:
+                e = <Entry> obj
+            if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
+                self._generate_or(e, r)
+        else:
+            if obj is None:
+                e = <Entry> self._entry_for_and(key)
+            else:
+                e = <Entry> obj
+            if e.children is None:
+                self._expand_and(key, r, e)
+        if e.pn == 0 or e.dn == 0 or not e.children:
+            if e.children is not None and not e.children and e.pn != 0 and e.dn != 0:
+                if is_or:
+                    e.pn, e.dn = INF, 0
+                else:
+                    e.pn, e.dn = 0, INF
+            self.tt[key] = e
+            return 0
+        if len(self.tt) > self.max_entries:
+            self._collect()
+        core = self.core
+        a = self.a
+        d = self.d
+        while True:
+            self._select(e, is_or, &best_i, &pn, &dn, &second)
+            if is_or and pn >= INF and e.staged and self._more_threats(e, r):
+                continue
+            e.pn, e.dn = pn, dn
+            if pn >= th_pn or dn >= th_dn:
+                self.tt[key] = e  # (re)insert: a memory collection may have dropped it
+                return 0
+            child = <tuple> (<list> e.children)[best_i]
+            move = child[0]
+            reply = child[1]
+            ckey = child[2]
+            ce = (<list> e.kids)[best_i]
+            if ce is None:
+                cpn = cdn = 1
+            else:
+                cpn = (<Entry> ce).pn
+                cdn = (<Entry> ce).dn
+            if is_or:
+                c_th_pn = min(th_pn, _widen(second))
+                c_th_dn = min(INF - 1, th_dn - dn + cdn)
+                core.put(move, a)
+                if reply >= 0:
+                    core.put(reply, d)
+            else:
+                c_th_dn = min(th_dn, _widen(second))
+                c_th_pn = min(INF - 1, th_pn - pn + cpn)
+                core.put(move, d)
+            try:
+                self._cmid(ckey, c_th_pn, c_th_dn)
+                if e.kids is not None:  # (None if the table was collected meanwhile)
+                    (<list> e.kids)[best_i] = self.tt[ckey]
+            finally:
+                if is_or and reply >= 0:
+                    core.remove(reply)
+                core.remove(move)
+
+    cdef int _select(
+        self, Entry e, bint is_or, int* best_out, long long* pn_out, long long* dn_out,
+        long long* second_out
+    ) except -1:
+        """Best child index, the node's pn and dn, and the second-best child number."""
+        cdef list children = <list> e.children
+        cdef dict tt = self.tt
+        cdef list kids
+        cdef Py_ssize_t i, n = len(children)
+        cdef int best_i = 0
+        cdef long long best = INF + 1, second = INF, total = 0, own, other
+        cdef object ce
+        if e.kids is None or len(<list> e.kids) != n:
+            e.kids = [tt.get((<tuple> c)[2]) for c in children]
+        kids = <list> e.kids
+        for i in range(n):
+            ce = kids[i]
+            if ce is None:
+                ce = tt.get((<tuple> children[i])[2])
+                kids[i] = ce
+            if ce is None:
+                own = other = 1
+            elif is_or:
+                own = (<Entry> ce).pn
+                other = (<Entry> ce).dn
+            else:
+                own = (<Entry> ce).dn
+                other = (<Entry> ce).pn
+            total += other
+            if own < best:
+                best_i, second, best = i, best, own
+            elif own < second:
+                second = own
+        if total > INF:
+            total = INF
+        best_out[0] = best_i
+        second_out[0] = second
+        if is_or:
+            pn_out[0] = best
+            dn_out[0] = total
+        else:
+            pn_out[0] = total
+            dn_out[0] = best
+        return 0
