@@ -14,6 +14,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_ctz(unsigned int) nogil
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
@@ -44,6 +45,10 @@ cdef int SHIFT[4][NP]
 cdef int NEIGH_P[NP][MAXNEIGH]
 cdef int NEIGH_D[NP][MAXNEIGH]
 cdef int NEIGH_N[NP]
+# the points 1 to 4 steps from p on its lines (where p's stone can make a new four)
+cdef int NEAR4_P[NP][32]
+cdef int NEAR4_D[NP][32]
+cdef int NEAR4_N[NP]
 cdef uint64_t ZOB[3][NP]
 cdef uint64_t INIT_LINES[4][NLINES]
 cdef int STEP[4]
@@ -70,6 +75,15 @@ cdef void _init_tables():
         for p in range(NP):
             LINE_IDX[d][p] = line_of(d, p)
             SHIFT[d][p] = 2 * pos_of(d, p)
+    for p in range(NP):
+        NEAR4_N[p] = 0
+        for d in range(4):
+            for k in range(-4, 5):
+                qq = step(p, d, k) if k else None
+                if qq is not None:
+                    NEAR4_P[p][NEAR4_N[p]] = qq
+                    NEAR4_D[p][NEAR4_N[p]] = d
+                    NEAR4_N[p] += 1
     for p in range(NP):
         ZOB[0][p] = 0
         ZOB[1][p] = ZOBRIST[1][p]
@@ -588,22 +602,16 @@ cdef class Core:
         return n
 
     cdef int _completions(self, int p, int c, int* out) noexcept nogil:
-        cdef int d, i, j, k, q, n = 0
+        # (points found in different directions differ: two lines through p meet only
+        # at p; so the list needs sorting but no duplicate check)
+        cdef int d, i, n = 0
         cdef uint32_t mask
-        cdef bint seen
         for d in range(4):
             mask = (self._entry(d, p, c) >> FOUR_SHIFT) & CELL_MASK
-            if mask:
-                for i in range(11):
-                    if (mask >> i) & 1:
-                        q = p + (i - 5) * STEP[d]
-                        seen = False
-                        for j in range(n):
-                            if out[j] == q:
-                                seen = True
-                                break
-                        if not seen:
-                            n = _insert_sorted(out, n, q)
+            while mask:
+                i = __builtin_ctz(mask)
+                mask &= mask - 1
+                n = _insert_sorted(out, n, p + (i - 5) * STEP[d])
         return n
 
     cdef bint _is_four_move(self, int p, int c) noexcept nogil:
@@ -737,11 +745,11 @@ cdef class Core:
             moves[nm] = c
             nm += 1
             seen[c >> 6] |= 1ULL << (c & 63)
-        for j in range(NEIGH_N[p] if p >= 0 else 0):
-            c = NEIGH_P[p][j]
+        for j in range(NEAR4_N[p] if p >= 0 else 0):
+            c = NEAR4_P[p][j]
             if self.cells[c] or (seen[c >> 6] >> (c & 63)) & 1:
                 continue
-            if (self._entry(NEIGH_D[p][j], c, a) >> FOURS_SHIFT) & 3:
+            if (self._entry(NEAR4_D[p][j], c, a) >> FOURS_SHIFT) & 3:
                 seen[c >> 6] |= 1ULL << (c & 63)
                 nm = _insert_sorted(moves, nm, c)
         return self._vcf_expand(a, depth, ply, moves, nm, nf, dfives[0] if nf else -1)
