@@ -236,6 +236,8 @@ cdef class Core:
     cdef long long _limit
     cdef uint64_t* dead_key
     cdef signed char* dead_depth
+    cdef uint32_t* dead_epoch  # the recording session a failure was stored in (0: none)
+    cdef uint32_t epoch
     cdef int path[MAXLINE]
     cdef int line_len
     cdef int bb_c0, bb_c1, bb_r0, bb_r1  # bounding box of stones, widened by 4
@@ -274,14 +276,18 @@ cdef class Core:
         self.bb_r1 = -1
         self.dead_key = <uint64_t*> malloc((1 << DEAD_BITS) * sizeof(uint64_t))
         self.dead_depth = <signed char*> malloc(1 << DEAD_BITS)
-        if self.dead_key == NULL or self.dead_depth == NULL:
+        self.dead_epoch = <uint32_t*> malloc((1 << DEAD_BITS) * sizeof(uint32_t))
+        if self.dead_key == NULL or self.dead_depth == NULL or self.dead_epoch == NULL:
             raise MemoryError()
+        memset(self.dead_epoch, 0, (1 << DEAD_BITS) * sizeof(uint32_t))
+        self.epoch = 0
         memset(self.dead_key, 0, (1 << DEAD_BITS) * sizeof(uint64_t))
         memset(self.dead_depth, 0xFF, 1 << DEAD_BITS)
 
     def __dealloc__(self):
         free(self.dead_key)
         free(self.dead_depth)
+        free(self.dead_epoch)
 
     # -- stones --------------------------------------------------------------------------
     @property
@@ -762,6 +768,8 @@ cdef class Core:
         """Whether the dead-end table holds this position as failing at ``depth`` or more."""
         cdef uint64_t key = self._dead_key(a)
         cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
+        if self.recording and self.dead_epoch[slot] != self.epoch:
+            return False  # its reads were not recorded: search it again
         return self.dead_key[slot] == key and self.dead_depth[slot] >= depth
 
     cdef int _vcf_expand(
@@ -813,9 +821,14 @@ cdef class Core:
                 return 1
             if r == -1:
                 result = -1
-        if result == 0 and (self.dead_key[slot] != key or self.dead_depth[slot] < depth):
+        if result == 0 and (
+            self.dead_key[slot] != key
+            or self.dead_depth[slot] < depth
+            or (self.recording and self.dead_epoch[slot] != self.epoch)
+        ):
             self.dead_key[slot] = key
             self.dead_depth[slot] = depth if depth < 127 else 127
+            self.dead_epoch[slot] = self.epoch if self.recording else 0
         return result
 
     cdef tuple _line(self):
@@ -1091,12 +1104,52 @@ cdef class Core:
         self.tracking = True  # every stone put here is off again: the masks are right
         return status, defs, refs, self._nodes - start
 
+    cdef bint _makes_four_shapes(self, int m, int a) noexcept nogil:
+        """Whether an ``a`` stone on the empty ``m`` would change where ``a`` has a four
+        (or five) shape: a new one (``_BB_`` + m -> ``_BBB_``-like) or a lost one (an
+        overline for Black). Read off the masks (they must be kept), not updated."""
+        cdef int j, c, dd
+        cdef bint changed = False
+        cdef uint64_t w
+        cdef uint32_t key
+        self.cells[m] = a
+        for dd in range(4):
+            self.lines[dd][LINE_IDX[dd][m]] += (<uint64_t> a) << (SHIFT[dd][m] + 10)
+        for j in range(NEIGH_N[m]):
+            c = NEIGH_P[m][j]
+            if self.cells[c]:
+                continue
+            dd = NEIGH_D[m][j]
+            w = (self.lines[dd][LINE_IDX[dd][c]] >> SHIFT[dd][c]) & WMASK
+            key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
+            if a == 2:
+                key = _swap(key)
+            if ((self.tmask[a - 1][c] >> dd) & 1) != (
+                (_lookup(self.tabidx[a - 1], key) & (F_FIVE | (3 << FOURS_SHIFT))) != 0
+            ):
+                changed = True
+                break
+        for dd in range(4):
+            self.lines[dd][LINE_IDX[dd][m]] -= (<uint64_t> a) << (SHIFT[dd][m] + 10)
+        self.cells[m] = 0
+        return changed
+
     def threats(self, int attacker, int max_moves, int mode, long long node_limit, counter=()):
         """The attacker's non-four threats (see ``solver._pure_search.SearchCore.threats``).
 
         With the defender's VCF ``counter`` (he wins if the attacker passes), a move after
         which that line still wins is no threat; the line's relevance zone (as in
-        ``defences``) spares the replay for moves off it."""
+        ``defences``) spares the replay for moves off it.
+
+        For hidden threats (``mode`` 2 and 3) the attacker's VCF here, which fails (else
+        the node would be won already), is searched once with every pattern read
+        recorded. A move off that zone which makes no new four shape of his (nor unmakes
+        one: the root's four list stays the same) leaves every read of that search, so
+        its failure, unchanged: it is no threat, and its own search is skipped. Dead-end
+        entries from outside the recording are not trusted inside it (their reads were
+        not recorded): each entry carries the recording session (``epoch``) it was made
+        in. The pure core searches every candidate, so the answers are the same and only
+        the VCF node counts differ."""
         cdef int m, r, a = attacker, d = 3 - attacker, status = 0, i
         cdef long long start = self._nodes
         cdef list out = []
@@ -1106,7 +1159,10 @@ cdef class Core:
         cdef int pm[NP]
         cdef int pdf[NP]
         cdef int df2[NP]
-        cdef int pnm, pnd, nd2, k
+        cdef int pnm, pnd, nd2, k, r0
+        cdef uint64_t czone[4]
+        cdef uint64_t fzone[4]
+        cdef bint failzoned = False
         if max_moves < 2:
             return status, out, 0
         if cn > MAXLINE:
@@ -1119,6 +1175,22 @@ cdef class Core:
         fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
         if cn and fast:  # (the counter replay assumes the attacker has no five point)
             zoned = self._replay_recorded(d, cbuf, cn)
+        for k in range(4):
+            czone[k] = self.zone[k]
+        if mode >= 2 and fast and pnd == 0:
+            # The attacker's failed VCF here, every read recorded: a move that makes no
+            # new four shape (nor unmakes one) and is off every read fails the same way.
+            self.epoch += 1
+            self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
+            self.tracking = False
+            self.recording = True
+            with nogil:
+                r0 = self._vcf_expand(a, max_moves - 1, 0, pm, pnm, 0, -1)
+            self.recording = False
+            self.tracking = True
+            failzoned = r0 == 0
+            for k in range(4):
+                fzone[k] = self.zone[k]
         for m in range(NP):
             # the same filters as the pure version, cheapest first (they all must pass)
             if self.cells[m]:
@@ -1135,8 +1207,15 @@ cdef class Core:
                 continue
             # m makes no four shape of his: no five point the counter line must answer
             quiet = zoned and not self.tmask[a - 1][m]
-            if quiet and not (self.zone[m >> 6] >> (m & 63)) & 1:
+            if quiet and not (czone[m >> 6] >> (m & 63)) & 1:
                 continue  # off the counter line's zone: it still wins after m
+            if (
+                failzoned
+                and not (fzone[m >> 6] >> (m & 63)) & 1
+                and not self.tmask[a - 1][m]
+                and not self._makes_four_shapes(m, a)
+            ):
+                continue  # off the failed VCF's zone, no four shape changed: it fails too
             if fast:
                 nd2 = 0
                 for k in range(pnd):

@@ -1,9 +1,10 @@
 """The solver's search primitives: compiled == pure on game positions.
 
 The compiled core skips work the pure core does (a defender move outside the relevance
-zone of the threat's VCF is refuted without replaying it; five points are tracked, not
-scanned; threat generation filters differently), so equality of the full answers, lines
-included, is what shows those shortcuts sound.
+zone of the threat's VCF is refuted without replaying it; a hidden-threat candidate off
+the zone of the attacker's failed VCF is skipped without a search; five points are
+tracked, not scanned; threat generation filters differently), so equality of the full
+answers, lines included, is what shows those shortcuts sound.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
     for attacker in (1, 2):
         answers = [core.threats(attacker, 3, 1, 200_000)[:2] for core in cores]
         assert answers[0] == answers[1]
+        # hidden threats too (the compiled core skips moves off the relevance zone of
+        # the attacker's failed VCF that change no four shape of his)
+        hidden = [core.threats(attacker, 3, 3, 200_000)[:2] for core in cores]
+        assert hidden[0] == hidden[1]
         # with the defender's own VCF as the counter line (the compiled core skips moves
         # off its relevance zone without replaying it)
         status, counter, _ = cores[1].vcf(3 - attacker, 20, 100_000, False)

@@ -11,7 +11,7 @@ from solver import Board
 from solver.checker import ProofError, check_line, check_proof
 from solver.notation import parse_point, parse_points, point_name
 from solver.respond import respond
-from solver.search import Limits, solve
+from solver.search import Goal, Limits, solve
 
 
 def names(points: list[int]) -> list[str]:
@@ -122,12 +122,18 @@ def test_verdict_and_length_invariant_under_symmetry(sym: int) -> None:
 
 
 def test_compiled_and_pure_solvers_agree() -> None:
+    """The same answers, proof trees and df-pn nodes on both cores. (VCF node counts
+    differ: the compiled core skips threat candidates off a failed VCF's relevance zone,
+    see ``test_search_primitives``; VCF searches alone give equal counts.)"""
     from quintet import load
+
+    from solver.dfpn import PureDfPn
 
     for name, goal, limit in [
         ("vcf_white", "vcf", 5),
         ("vct_counter", "tsume", 4),
         ("vct_white", "tsume", 4),
+        ("vct_game_white_l04_1", "tsume", 4),
     ]:
         case = load(name)
         results = []
@@ -136,8 +142,16 @@ def test_compiled_and_pure_solvers_agree() -> None:
                 case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=compiled
             )
             r = solve(board, goal, Limits(max_moves=limit))
-            results.append((r.result, r.moves, r.line, r.nodes))
+            search = PureDfPn(board.core.copy(), int(board.to_move), Goal.parse(goal).mode)
+            entry = search.solve_or(limit)
+            results.append((r.result, r.moves, r.line, r.tree, entry.pn, search.expansions))
         assert results[0] == results[1], name
+        assert results[0][0].value == "proven", name
+        status, line, nodes = board.core.vcf(int(board.to_move), limit, 100_000, True)
+        compiled_core = Board.from_stones(
+            case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
+        ).core
+        assert compiled_core.vcf(int(board.to_move), limit, 100_000, True) == (status, line, nodes)
 
 
 def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -> None:
