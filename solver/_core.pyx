@@ -1013,8 +1013,8 @@ cdef class Core:
         his, leaves every read (so the whole replay) unchanged: it is refuted by ``line``
         without replaying."""
         cdef int buf[MAXLINE]
-        cdef int alt[4][MAXLINE]
-        cdef int altn[4]
+        cdef int alt[8][MAXLINE]
+        cdef int altn[8]
         cdef int mf[8]
         cdef int pm[NP]
         cdef int pdf[NP]
@@ -1090,7 +1090,7 @@ cdef class Core:
                 found = self._line()
                 if certificates:
                     refs.append((m, found))
-                if nalt < 4 and self.line_len <= MAXLINE:
+                if nalt < 8 and self.line_len <= MAXLINE:
                     for i in range(self.line_len):
                         alt[nalt][i] = self.path[i]
                     altn[nalt] = self.line_len

@@ -287,7 +287,7 @@ class SearchCore(Core):
                 r = self._vcf(a, max_moves, sub, limit)
                 if r == WIN:
                     refs.append((m, tuple(sub)))
-                    if len(alt) < 4:
+                    if len(alt) < 8:
                         alt.append(tuple(sub))
                 else:
                     defs.append(m)
