@@ -46,8 +46,6 @@ INF = 10**9
 WIN, FAIL, UNKNOWN = 1, 0, -1
 DEFENDER_VCF_DEPTH = 112
 _OR, _AND = 0, 1
-# ``how`` of a not yet expanded OR node known to have no VCF within its bound
-_NO_VCF: tuple[str] = ("no-vcf",)
 
 
 EPSILON = 0.25
@@ -198,30 +196,21 @@ class PureDfPn:
     def _expand_or(self, key: tuple[int, int, int], r: int) -> _Entry:
         core, a, d = self.core, self.a, self.d
         self.expansions += 1
-        old = self.tt.get(key)
-        # a real defence's node: the defences' search found no VCF of at most r moves
-        known = old is not None and old.how is _NO_VCF
-        if old is not None and known:
-            e = old  # the same object: parents may hold it in their ``kids``
-            e.how = ()
-        else:
-            e = self._entry_class()
-            self.tt[key] = e
-        if not known:
-            mine = core.five_points(a)
-            if mine:
-                e.pn, e.dn, e.how = 0, INF, ("five", mine[0])
-                return e
+        e = self._entry_class()
+        self.tt[key] = e
+        mine = core.five_points(a)
+        if mine:
+            e.pn, e.dn, e.how = 0, INF, ("five", mine[0])
+            return e
         theirs = core.five_points(d)
         if len(theirs) >= 2 or r <= 0:
             e.pn, e.dn = INF, 0
             return e
-        if not known:
-            status, line, _ = core.vcf(a, r, self._budget(), False)
-            self._note(status)
-            if status == WIN:
-                e.pn, e.dn, e.how = 0, INF, ("vcf", line)
-                return e
+        status, line, _ = core.vcf(a, r, self._budget(), False)
+        self._note(status)
+        if status == WIN:
+            e.pn, e.dn, e.how = 0, INF, ("vcf", line)
+            return e
         if self.mode == 0 or r < 2:
             e.pn, e.dn = INF, 0
             return e
@@ -345,13 +334,8 @@ class PureDfPn:
         self._note(status)
         children = []
         h = core.hash
-        tt = self.tt
         for m in defs:
-            ckey = (h ^ ZOBRIST[d][m], r, _OR)
-            children.append((m, -1, ckey))
-            if status == FAIL and ckey not in tt:
-                # its probe need not search the VCF again (see _expand_or)
-                tt[ckey] = self._entry_class(how=_NO_VCF)
+            children.append((m, -1, (h ^ ZOBRIST[d][m], r, _OR)))
         e.children = children
         if not children:
             e.pn, e.dn, e.how = 0, INF, ("refuted",)
