@@ -2,7 +2,9 @@
 
 :class:`SearchCore` extends the pure core with the searches the solver runs at every node.
 The compiled core (``solver/_core.pyx``) implements the same methods with the same move
-order and the same dead-end table layout, so both return the same lines and node counts.
+order and the same dead-end table layout, so both return the same answers and lines, and
+VCF searches the same node counts. (Threat generation differs: the compiled core skips
+hidden-threat candidates a relevance zone proves useless, so it counts fewer nodes.)
 
 VCF (四追い) rules the search follows:
 
