@@ -538,17 +538,18 @@ if TYPE_CHECKING:
     CompiledDfPn = PureDfPn
     DfPn = PureDfPn
 else:
+    # defined whenever the extension is built (tests compare it with the pure loop even
+    # under RENJU_PURE=1); used only with the compiled core
     CompiledDfPn = None
-    if COMPILED:
-        try:
-            from solver import _dfpn
+    try:
+        from solver import _dfpn
 
-            class CompiledDfPn(_dfpn.Loop, PureDfPn):
-                """``PureDfPn`` with its loop (``_mid``, ``_select``) compiled: the same
-                nodes in the same order, the same answers."""
+        class CompiledDfPn(_dfpn.Loop, PureDfPn):
+            """``PureDfPn`` with its loop (``_mid``, ``_select``) compiled: the same
+            nodes in the same order, the same answers."""
 
-                _entry_class = _dfpn.Entry
+            _entry_class = _dfpn.Entry
 
-        except ImportError:  # pragma: no cover - depends on the build
-            pass
-    DfPn = CompiledDfPn or PureDfPn
+    except ImportError:  # pragma: no cover - depends on the build
+        pass
+    DfPn = CompiledDfPn if COMPILED and CompiledDfPn is not None else PureDfPn
