@@ -344,22 +344,26 @@ cdef class Core:
         if self.tracking:
             self._track_around(p)
 
+    cdef inline unsigned char _four_five(self, int dd, int q) noexcept nogil:
+        """Whether the empty ``q`` has a four or five shape along ``dd``: bit 0 Black,
+        bit 1 White (``FOURFIVE``, filled on first use)."""
+        cdef uint64_t w = (self.lines[dd][LINE_IDX[dd][q]] >> SHIFT[dd][q]) & WMASK
+        cdef uint32_t key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
+        cdef unsigned char f = FOURFIVE[self.rule][key]
+        if f == 0xFF:
+            f = 0
+            if _lookup(self.tabidx[0], key) & (F_FIVE | (3 << FOURS_SHIFT)):
+                f = 1
+            if _lookup(self.tabidx[1], _swap(key)) & (F_FIVE | (3 << FOURS_SHIFT)):
+                f |= 2
+            FOURFIVE[self.rule][key] = f
+        return f
+
     cdef inline void _track_cell(self, int q, int dd) noexcept nogil:
         cdef unsigned char bit = 1 << dd
         cdef unsigned char f = 0
-        cdef uint64_t w
-        cdef uint32_t key
         if not self.cells[q]:
-            w = (self.lines[dd][LINE_IDX[dd][q]] >> SHIFT[dd][q]) & WMASK
-            key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
-            f = FOURFIVE[self.rule][key]
-            if f == 0xFF:
-                f = 0
-                if _lookup(self.tabidx[0], key) & (F_FIVE | (3 << FOURS_SHIFT)):
-                    f = 1
-                if _lookup(self.tabidx[1], _swap(key)) & (F_FIVE | (3 << FOURS_SHIFT)):
-                    f |= 2
-                FOURFIVE[self.rule][key] = f
+            f = self._four_five(dd, q)
         if f & 1:
             self.tmask[0][q] |= bit
         else:
@@ -1110,8 +1114,7 @@ cdef class Core:
         overline for Black). Read off the masks (they must be kept), not updated."""
         cdef int j, c, dd
         cdef bint changed = False
-        cdef uint64_t w
-        cdef uint32_t key
+        # the stone goes on the lines only: no hash, masks or bounding box to undo
         self.cells[m] = a
         for dd in range(4):
             self.lines[dd][LINE_IDX[dd][m]] += (<uint64_t> a) << (SHIFT[dd][m] + 10)
@@ -1120,13 +1123,7 @@ cdef class Core:
             if self.cells[c]:
                 continue
             dd = NEIGH_D[m][j]
-            w = (self.lines[dd][LINE_IDX[dd][c]] >> SHIFT[dd][c]) & WMASK
-            key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
-            if a == 2:
-                key = _swap(key)
-            if ((self.tmask[a - 1][c] >> dd) & 1) != (
-                (_lookup(self.tabidx[a - 1], key) & (F_FIVE | (3 << FOURS_SHIFT))) != 0
-            ):
+            if ((self.tmask[a - 1][c] >> dd) & 1) != ((self._four_five(dd, c) >> (a - 1)) & 1):
                 changed = True
                 break
         for dd in range(4):
