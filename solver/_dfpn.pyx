@@ -10,6 +10,7 @@ numbers as C integers, so choosing a child reads no Python objects but the entri
 
 DEF INF = 1000000000
 DEF EPSILON = 0.25
+DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
 
 
 cdef inline long long _widen(long long second) noexcept:
@@ -27,6 +28,7 @@ cdef class Entry:
     cdef public long long pn, dn
     cdef public object children, how, threat_line, kids, counter
     cdef public bint staged, probed
+    cdef public long long hidden, hidden_cost, work
 
     def __init__(
         self,
@@ -39,6 +41,9 @@ cdef class Entry:
         bint probed=False,
         kids=None,
         counter=(),
+        long long hidden=1 << 30,
+        long long hidden_cost=0,
+        long long work=0,
     ):
         self.pn = pn
         self.dn = dn
@@ -49,6 +54,9 @@ cdef class Entry:
         self.probed = probed
         self.kids = kids
         self.counter = counter
+        self.hidden = hidden
+        self.hidden_cost = hidden_cost
+        self.work = work
 
 
 cdef class Loop:
@@ -70,6 +78,7 @@ cdef class Loop:
         cdef int best_i = 0, move, reply, a, d
         cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
         cdef tuple child
+        cdef long long start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
         else:
@@ -100,6 +109,7 @@ cdef class Loop:
                     e.pn, e.dn = INF, 0
                 else:
                     e.pn, e.dn = 0, INF
+            e.work += self.expansions - start
             self.tt[key] = e
             return 0
         if len(self.tt) > self.max_entries:
@@ -109,10 +119,13 @@ cdef class Loop:
         d = self.d
         while True:
             self._select(e, is_or, &best_i, &pn, &dn, &second)
-            if is_or and pn >= INF and e.staged and self._more_threats(e, r):
-                continue
+            if is_or and pn >= HIDDEN_AFTER and e.staged:
+                e.hidden_cost = pn - 1 if pn < INF else 0
+                if self._more_threats(e, r):
+                    continue
             e.pn, e.dn = pn, dn
             if pn >= th_pn or dn >= th_dn:
+                e.work += self.expansions - start
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return 0
             child = <tuple> (<list> e.children)[best_i]
@@ -127,6 +140,8 @@ cdef class Loop:
                 cdn = (<Entry> ce).dn
             if is_or:
                 c_th_pn = min(th_pn, _widen(second))
+                if best_i >= e.hidden:
+                    c_th_pn -= e.hidden_cost  # (still above the child's proof number)
                 c_th_dn = min(INF - 1, th_dn - dn + cdn)
                 core.put(move, a)
                 if reply >= 0:
@@ -156,6 +171,7 @@ cdef class Loop:
         cdef int best_i = 0
         cdef long long best = INF + 1, second = INF, total = 0, own, other
         cdef object ce
+        cdef Py_ssize_t hidden = e.hidden if is_or else n
         if e.kids is None or len(<list> e.kids) != n:
             e.kids = [tt.get((<tuple> c)[2]) for c in children]
         kids = <list> e.kids
@@ -172,6 +188,8 @@ cdef class Loop:
             else:
                 own = (<Entry> ce).dn
                 other = (<Entry> ce).pn
+            if i >= hidden and 0 < own < INF:
+                own = min(INF - 1, own + e.hidden_cost)
             total += other
             if own < best:
                 best_i, second, best = i, best, own

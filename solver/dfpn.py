@@ -4,12 +4,21 @@ OR nodes (attacker to move) try, in order: a five; the block of the defender's f
 (the only move then); a VCF within the remaining moves (proven at once, with the VCF as
 certificate); then the attacker's fours (each followed by its forced block) and threats
 (moves after which the attacker has a VCF if the defender passes: threes for ``vct``,
-also hidden threats — mise/fukumi — for ``tsume``, generated only once the fours and
-threes have failed). A new OR node is first only probed (five, VCF, and the number of
+also hidden threats — mise/fukumi — for ``tsume``, generated in a second stage, see
+below). A new OR node is first only probed (five, VCF, and the number of
 its four and three shapes as the initial disproof number, as in df-pn+); its children
 are generated when the search comes back to it. A slow move that leaves the defender's
 own VCF standing is not a threat (it would lose to that VCF): the defender's VCF is
 computed once per OR node and threat generation skips such moves.
+
+Hidden threats are costly to generate (a VCF search per candidate) and usually not needed,
+so a tsume OR node adds them only once its fours and threes have failed or look hard: when
+the best of them needs ``HIDDEN_AFTER`` proofs or more. They then enter at that price: each
+hidden threat's proof number is raised by the node's ``hidden_cost`` (the best proof number
+at that moment, less one), as df-pn+ charges a cost to a move, so the node's proof number
+does not drop and the search does not rush into them. (Waiting for the fours and threes
+to be disproven first took 54 M nodes on ``vct_game_white_l14_1``, which needs a mise
+after a few threes; adding hidden threats at no cost sent ``vct_small_but_long`` astray.)
 
 AND nodes (defender to move, after a threat) are disproven when the defender has a VCF of
 his own (a slow attack loses to it). Otherwise every legal defender move is considered:
@@ -49,6 +58,8 @@ _OR, _AND = 0, 1
 
 
 EPSILON = 0.25
+# a tsume OR node adds its hidden threats once its best four or three needs this many proofs
+HIDDEN_AFTER = 32
 
 
 def _widen(second: int) -> int:
@@ -92,6 +103,12 @@ class _Entry:
     threat_line: tuple[int, ...] = ()
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
     staged: bool = False
+    # the index of the first hidden threat among the children, and the cost added to the
+    # hidden threats' proof numbers (see the module docstring)
+    hidden: int = 1 << 30
+    hidden_cost: int = 0
+    # df-pn expansions spent under this node (which settled entries to drop first)
+    work: int = 0
     # an OR node first only probed (five, VCF, a guess of its disproof number); its
     # children are generated when the search comes back to it
     probed: bool = False
@@ -310,7 +327,7 @@ class PureDfPn:
             return False
         e.staged = False
         assert e.children is not None
-        before = len(e.children)
+        before = e.hidden = len(e.children)
         self._add_threats(e.children, r, 3, e.counter)
         return len(e.children) > before
 
@@ -356,6 +373,7 @@ class PureDfPn:
         return self.tt[key]
 
     def _mid(self, key: tuple[int, int, int], th_pn: int, th_dn: int) -> None:
+        start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
         else:
@@ -376,6 +394,7 @@ class PureDfPn:
         if e.pn == 0 or e.dn == 0 or not e.children:
             if e.children is not None and not e.children and e.pn and e.dn:
                 e.pn, e.dn = (INF, 0) if is_or else (0, INF)
+            e.work += self.expansions - start
             self.tt[key] = e
             return
         if len(self.tt) > self.max_entries:
@@ -383,10 +402,13 @@ class PureDfPn:
         core = self.core
         while True:
             best_i, pn, dn, second = self._select(e, is_or)
-            if is_or and pn >= INF and e.staged and self._more_threats(e, r):
-                continue
+            if is_or and pn >= HIDDEN_AFTER and e.staged:
+                e.hidden_cost = pn - 1 if pn < INF else 0
+                if self._more_threats(e, r):
+                    continue
             e.pn, e.dn = pn, dn
             if e.pn >= th_pn or e.dn >= th_dn:
+                e.work += self.expansions - start
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return
             move, reply, ckey = e.children[best_i]
@@ -395,6 +417,8 @@ class PureDfPn:
             cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
             if is_or:
                 c_th_pn = min(th_pn, _widen(second))
+                if best_i >= e.hidden:
+                    c_th_pn -= e.hidden_cost  # (still above the child's proof number)
                 c_th_dn = min(INF - 1, th_dn - dn + cdn)
             else:
                 c_th_dn = min(th_dn, _widen(second))
@@ -432,6 +456,7 @@ class PureDfPn:
             kids = e.kids = [tt.get(ckey) for _, _, ckey in children]
         best_i, best, second = 0, INF + 1, INF
         total = 0
+        hidden = e.hidden if is_or else len(kids)
         for i, ce in enumerate(kids):
             if ce is None:
                 ce = kids[i] = tt.get(children[i][2])
@@ -441,6 +466,8 @@ class PureDfPn:
                 own, other = ce.pn, ce.dn
             else:
                 own, other = ce.dn, ce.pn
+            if i >= hidden and 0 < own < INF:
+                own = min(INF - 1, own + e.hidden_cost)
             total += other
             if own < best:
                 best_i, second, best = i, best, own
@@ -453,10 +480,22 @@ class PureDfPn:
         return best_i, total, best, second
 
     def _collect(self) -> None:
-        """Memory bound: drop unsettled entries that are not expanded (cheap to redo)."""
+        """Memory bound: drop unsettled entries that are not expanded (cheap to redo); if
+        that is not enough, every unsettled entry; if what is left still fills half the
+        table, the entries not proven whose search took the least work (as Nagai's
+        SmallTreeGC), so that the next collection is half a table away (else a table full
+        of settled entries was collected at every node). Proven entries are kept: they
+        are the proof."""
+        limit = self.max_entries
         keep = {k: v for k, v in self.tt.items() if v.pn == 0 or v.dn == 0 or v.children}
-        if len(keep) > self.max_entries * 3 // 4:
+        if len(keep) > limit * 3 // 4:
             keep = {k: v for k, v in keep.items() if v.pn == 0 or v.dn == 0}
+        if len(keep) > limit // 2:
+            small = sorted(
+                (v.work, i, k) for i, (k, v) in enumerate(keep.items()) if v.pn != 0
+            )
+            for _, _, k in small[: len(keep) - limit // 2]:
+                del keep[k]
         for v in keep.values():
             v.kids = None  # they may point at dropped entries
         self.tt = keep

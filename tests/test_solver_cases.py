@@ -171,7 +171,9 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         ("vct_game_black_l05_1", 1200),
         ("vct_game_white_l07_1_short", 1200),
         ("vct_fukumi", 1200),
-        ("vct_game_white_l08_1", 1),  # 10,000 entries: the table is collected 3 times
+        # 10,000 entries: the table is collected 5 times, down to its proven entries
+        # and the ones that took the most work
+        ("vct_game_black_l10_1", 1),
     ]:
         case = load(name)
         board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
@@ -272,3 +274,19 @@ def test_memory_bound_collects_and_keeps_the_answer() -> None:
     assert entry.pn == 0 and free.result.value == "proven"
     tree = search.proof((core.hash, 5, 0))
     assert check_proof(case.board, tree, "tsume", 5) == tree.length <= 5
+
+
+def test_memory_collection_keeps_proofs_and_the_biggest_searches() -> None:
+    """A table full of settled entries is collected down to half: every proven entry stays
+    (a proof needs them), then the entries whose search took the most work; an unsettled,
+    unexpanded entry goes first."""
+    from solver.dfpn import INF, PureDfPn
+
+    search = PureDfPn(Board().core.copy(), 1, 2, max_entries=8)
+    proven = {(i, 1, 0): search._entry_class(pn=0, dn=INF, work=1) for i in range(3)}
+    disproven = {(i, 1, 1): search._entry_class(pn=INF, dn=0, work=i) for i in range(10, 16)}
+    fresh = {(99, 1, 0): search._entry_class(work=50)}
+    search.tt = {**fresh, **disproven, **proven}
+    search._collect()
+    kept = set(search.tt)
+    assert kept == set(proven) | {(15, 1, 1)}  # half of 8: 3 proven and the biggest
