@@ -65,7 +65,7 @@ cdef class Loop:
     cdef public dict tt
     cdef public object core
     cdef public int a, d
-    cdef public long long max_entries, _polls
+    cdef public long long max_entries, collect_at, _polls
 
     def _mid(self, tuple key, long long th_pn, long long th_dn):
         self._cmid(key, th_pn, th_dn)
@@ -112,7 +112,7 @@ cdef class Loop:
             e.work += self.expansions - start
             self.tt[key] = e
             return 0
-        if len(self.tt) > self.max_entries:
+        if len(self.tt) > self.collect_at:
             self._collect()
         core = self.core
         a = self.a

@@ -173,6 +173,9 @@ class PureDfPn:
         self.node_limit = node_limit
         self.deadline = deadline
         self.max_entries = max_entries
+        # the table size that triggers a collection: the bound, or more when the proven
+        # entries alone (which are never dropped) fill half of it
+        self.collect_at = max_entries
         self.should_stop = should_stop
         self.on_progress = on_progress
         self.vcf_budget = vcf_budget
@@ -397,7 +400,7 @@ class PureDfPn:
             e.work += self.expansions - start
             self.tt[key] = e
             return
-        if len(self.tt) > self.max_entries:
+        if len(self.tt) > self.collect_at:
             self._collect()
         core = self.core
         while True:
@@ -485,7 +488,8 @@ class PureDfPn:
         table, the entries not proven whose search took the least work (as Nagai's
         SmallTreeGC), so that the next collection is half a table away (else a table full
         of settled entries was collected at every node). Proven entries are kept: they
-        are the proof."""
+        are the proof; if they alone fill half the table, the next collection waits for
+        half a table more (the bound then holds the proof and half a table)."""
         limit = self.max_entries
         keep = {k: v for k, v in self.tt.items() if v.pn == 0 or v.dn == 0 or v.children}
         if len(keep) > limit * 3 // 4:
@@ -496,6 +500,7 @@ class PureDfPn:
             )
             for _, _, k in small[: len(keep) - limit // 2]:
                 del keep[k]
+        self.collect_at = max(limit, len(keep) + limit // 2)
         for v in keep.values():
             v.kids = None  # they may point at dropped entries
         self.tt = keep

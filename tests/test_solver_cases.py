@@ -290,3 +290,11 @@ def test_memory_collection_keeps_proofs_and_the_biggest_searches() -> None:
     search._collect()
     kept = set(search.tt)
     assert kept == set(proven) | {(15, 1, 1)}  # half of 8: 3 proven and the biggest
+    assert search.collect_at == 8
+
+    # proven entries alone fill the table: kept, and the next collection waits for half
+    # a table more (not at every node)
+    search.tt = {(i, 1, 0): search._entry_class(pn=0, dn=INF) for i in range(7)}
+    search.tt[(99, 1, 1)] = search._entry_class(pn=INF, dn=0, work=9)
+    search._collect()
+    assert set(search.tt) == {(i, 1, 0) for i in range(7)} and search.collect_at == 11
