@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 
 from solver._pure import BLACK, Core
+from solver.geometry import LINE_COUNTS, PAD, line_of
 from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
 
 __all__ = ["DEAD_BITS", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
@@ -36,6 +37,12 @@ SIDE_SALT = 0x9E3779B97F4A7C15
 _DEAD_MASK = (1 << DEAD_BITS) - 1
 _STEP = (1, 15, 16, -14)
 _STONE_BITS = 0x55555
+# the points of each line, per direction; and the low bit of every cell of a line code
+_LINE_POINTS: tuple[list[list[int]], ...] = tuple([[] for _ in range(n)] for n in LINE_COUNTS)
+for _p in range(225):
+    for _d in range(4):
+        _LINE_POINTS[_d][line_of(_d, _p)].append(_p)
+_LINE_LOW = sum(1 << (2 * i) for i in range(15 + 2 * PAD))
 
 
 class SearchCore(Core):
@@ -66,10 +73,23 @@ class SearchCore(Core):
         self.expired = False
 
     # -- threat queries --------------------------------------------------------------------
+    def _on_lines_with(self, colour: int, stones: int) -> list[int]:
+        """The empty points on a line holding at least ``stones`` stones of ``colour``, in
+        point order (a five point needs four on its line, a four move three). Line codes
+        hold ``01`` for black, ``10`` for white, ``11`` for a wall."""
+        cells = self.cells
+        found: set[int] = set()
+        for d, codes in enumerate(self.lines):
+            for i, code in enumerate(codes):
+                low, high = code & _LINE_LOW, (code >> 1) & _LINE_LOW
+                own = low & ~high if colour == BLACK else high & ~low
+                if own.bit_count() >= stones:
+                    found.update(p for p in _LINE_POINTS[d][i] if not cells[p])
+        return sorted(found)
+
     def five_points(self, colour: int) -> list[int]:
         """Empty points where ``colour`` makes a five, in point order."""
-        cells = self.cells
-        return [p for p in range(225) if not cells[p] and self.is_five(p, colour)]
+        return [p for p in self._on_lines_with(colour, 4) if self.is_five(p, colour)]
 
     def completions(self, p: int, colour: int) -> list[int]:
         """Distinct points completing a five with a ``colour`` stone at the empty ``p``."""
@@ -97,8 +117,7 @@ class SearchCore(Core):
 
     def four_moves(self, colour: int) -> list[int]:
         """Legal four moves of ``colour``, in point order."""
-        cells = self.cells
-        return [p for p in range(225) if not cells[p] and self.is_four_move(p, colour)]
+        return [p for p in self._on_lines_with(colour, 3) if self.is_four_move(p, colour)]
 
     def is_three_move(self, p: int, colour: int) -> bool:
         """Whether ``colour`` makes a three by shape at empty ``p`` (legality not checked)."""

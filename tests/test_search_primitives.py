@@ -77,3 +77,19 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
                 assert pure.replay_vcf(attacker, cert)
                 pure.remove(p)
             pure.remove(m)
+
+
+@settings(max_examples=60)
+@given(games(max_moves=60))
+def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> None:
+    """The pure core looks only at lines holding four (five points) or three (four moves)
+    of a colour's stones; a scan of every point, and the compiled core, agree."""
+    cores = _cores(moves)
+    pure = cores[1]
+    for colour in (1, 2):
+        empty = [p for p in range(225) if not pure.get(p)]
+        fives = [p for p in empty if pure.is_five(p, colour)]
+        fours = [p for p in empty if pure.is_four_move(p, colour)]
+        for core in cores:
+            assert core.five_points(colour) == fives
+            assert core.four_moves(colour) == fours
