@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 
 from solver._pure import BLACK, Core
-from solver.geometry import LINE_COUNTS, PAD, line_of
+from solver.geometry import LINE_LOW_BITS, line_points
 from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
 
 __all__ = ["DEAD_BITS", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
@@ -37,12 +37,7 @@ SIDE_SALT = 0x9E3779B97F4A7C15
 _DEAD_MASK = (1 << DEAD_BITS) - 1
 _STEP = (1, 15, 16, -14)
 _STONE_BITS = 0x55555
-# the points of each line, per direction; and the low bit of every cell of a line code
-_LINE_POINTS: tuple[list[list[int]], ...] = tuple([[] for _ in range(n)] for n in LINE_COUNTS)
-for _p in range(225):
-    for _d in range(4):
-        _LINE_POINTS[_d][line_of(_d, _p)].append(_p)
-_LINE_LOW = sum(1 << (2 * i) for i in range(15 + 2 * PAD))
+_LINE_POINTS = line_points()
 
 
 class SearchCore(Core):
@@ -81,7 +76,7 @@ class SearchCore(Core):
         found: set[int] = set()
         for d, codes in enumerate(self.lines):
             for i, code in enumerate(codes):
-                low, high = code & _LINE_LOW, (code >> 1) & _LINE_LOW
+                low, high = code & LINE_LOW_BITS, (code >> 1) & LINE_LOW_BITS
                 own = low & ~high if colour == BLACK else high & ~low
                 if own.bit_count() >= stones:
                     found.update(p for p in _LINE_POINTS[d][i] if not cells[p])

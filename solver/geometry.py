@@ -22,12 +22,14 @@ from solver.notation import NPOINTS, SIZE, Point
 __all__ = [
     "DIRECTIONS",
     "LINE_COUNTS",
+    "LINE_LOW_BITS",
     "PAD",
     "SYMMETRIES",
     "WINDOW_CELLS",
     "WINDOW_MASK",
     "initial_line_codes",
     "line_of",
+    "line_points",
     "pos_of",
     "step",
     "transform_point",
@@ -39,6 +41,8 @@ WINDOW_CELLS = 2 * PAD + 1
 WINDOW_MASK = (1 << (2 * WINDOW_CELLS)) - 1
 LINE_COUNTS = (SIZE, SIZE, 2 * SIZE - 1, 2 * SIZE - 1)
 _LINE_CELLS = SIZE + 2 * PAD
+# the low bit of every cell of a line code (``01`` black, ``10`` white, ``11`` wall)
+LINE_LOW_BITS = sum(1 << (2 * i) for i in range(_LINE_CELLS))
 
 
 def line_of(d: int, p: Point) -> int:
@@ -60,6 +64,15 @@ def step(p: Point, d: int, k: int) -> Point | None:
     if 0 <= col < SIZE and 0 <= row < SIZE:
         return row * SIZE + col
     return None
+
+
+def line_points() -> tuple[list[list[int]], ...]:
+    """The points of every line, per direction and line index, in point order."""
+    out: tuple[list[list[int]], ...] = tuple([[] for _ in range(n)] for n in LINE_COUNTS)
+    for p in range(NPOINTS):
+        for d in range(4):
+            out[d][line_of(d, p)].append(p)
+    return out
 
 
 def initial_line_codes() -> list[list[int]]:
