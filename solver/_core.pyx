@@ -206,6 +206,20 @@ cdef inline int _insert_sorted(int* out, int n, int q) noexcept nogil:
     return n + 1
 
 
+cdef inline int _completions_of(int p, uint32_t* entries, int* out) noexcept nogil:
+    """The completion points of a four at ``p`` given its four entries, sorted (points
+    found in different directions differ: two lines through p meet only at p)."""
+    cdef int d, i, n = 0
+    cdef uint32_t mask
+    for d in range(4):
+        mask = (entries[d] >> FOUR_SHIFT) & CELL_MASK
+        while mask:
+            i = __builtin_ctz(mask)
+            mask &= mask - 1
+            n = _insert_sorted(out, n, p + (i - 5) * STEP[d])
+    return n
+
+
 cdef inline uint32_t _lookup(int t, uint32_t key) noexcept nogil:
     """Table ``t``'s entry for ``key``, analysed on first use."""
     cdef uint32_t e = TAB[t][key]
@@ -450,13 +464,20 @@ cdef class Core:
 
     cdef int _forbidden(self, int p) noexcept nogil:
         cdef uint32_t entries[4]
+        if self._five_entries(p, 1, entries):
+            return 0
+        return self._forbidden_given(p, entries)
+
+    cdef int _forbidden_given(self, int p, uint32_t* entries) noexcept nogil:
+        """``_forbidden(p)`` given Black's four entries at ``p`` (a five is never
+        forbidden: 0; else 6 overline, 4 double four, 3 double three)."""
         cdef int d, n, fours = 0, nthree = 0
         cdef bint over = False
         cdef int threes[4]
         for d in range(4):
-            entries[d] = self._entry(d, p, 1)
             if entries[d] & F_FIVE:
                 return 0
+        for d in range(4):
             if entries[d] & F_OVERLINE:
                 over = True
             n = (entries[d] >> FOURS_SHIFT) & 3
@@ -612,17 +633,31 @@ cdef class Core:
         return n
 
     cdef int _completions(self, int p, int c, int* out) noexcept nogil:
-        # (points found in different directions differ: two lines through p meet only
-        # at p; so the list needs sorting but no duplicate check)
-        cdef int d, i, n = 0
-        cdef uint32_t mask
+        cdef uint32_t entries[4]
+        cdef int d
         for d in range(4):
-            mask = (self._entry(d, p, c) >> FOUR_SHIFT) & CELL_MASK
-            while mask:
-                i = __builtin_ctz(mask)
-                mask &= mask - 1
-                n = _insert_sorted(out, n, p + (i - 5) * STEP[d])
-        return n
+            entries[d] = self._entry(d, p, c)
+        return _completions_of(p, entries, out)
+
+    cdef int _completions_from(self, int q, int p, int c, uint32_t* entries, int* out) noexcept nogil:
+        """``_completions(q, c, out)`` given ``q``'s entries read before the stone on
+        ``p`` was put: only the window along the line through ``p`` and ``q`` is read
+        again (``p`` is on no other line of ``q``)."""
+        cdef int d
+        for d in range(4):
+            if (SEG[d][q][p >> 6] >> (p & 63)) & 1:
+                entries[d] = self._entry(d, q, c)
+        return _completions_of(q, entries, out)
+
+    cdef inline bint _five_entries(self, int p, int c, uint32_t* entries) noexcept nogil:
+        """Whether ``c`` makes five at ``p``; if not, ``entries`` holds its four entries
+        there (read once for the callers' further checks)."""
+        cdef int d
+        for d in range(4):
+            entries[d] = self._entry(d, p, c)
+            if entries[d] & F_FIVE:
+                return True
+        return False
 
     cdef bint _is_four_move(self, int p, int c) noexcept nogil:
         cdef int d, fours = 0
@@ -784,7 +819,9 @@ cdef class Core:
         cdef int play[NP]
         cdef int comps[8]
         cdef int fives[8]
-        cdef int n, npl, i, p, q, r, nf, result = 0, d = 3 - a
+        cdef uint32_t eq[4]
+        cdef uint32_t ep[4]
+        cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a
         cdef uint64_t key = self._dead_key(a)
         cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
         if nd >= 2:
@@ -799,22 +836,26 @@ cdef class Core:
             npl = nm
         for i in range(npl):
             p = play[i]
-            if nd == 0 and a == 1 and self._forb(p):
+            for dd in range(4):  # (read once: for the forbidden check and the blocks)
+                ep[dd] = self._entry(dd, p, a)
+            if nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep):
                 continue
-            n = self._completions(p, a, comps)
+            n = _completions_of(p, ep, comps)
             if n >= 2:
                 self.path[2 * ply] = p
                 self.line_len = 2 * ply + 1
                 return 1
             q = comps[0]
-            if self._is_five(q, d):
+            # the block's windows, read once: whether it makes five, is forbidden, and
+            # (after p, which changes only the window along p's line) his five points
+            if self._five_entries(q, d, eq):
                 continue
-            if d == 1 and self._forb(q):
+            if d == 1 and self.rule == 0 and self._forbidden_given(q, eq):
                 self.path[2 * ply] = p
                 self.line_len = 2 * ply + 1
                 return 1
             self._put(p, a)
-            nf = self._completions(q, d, fives)
+            nf = self._completions_from(q, p, d, eq, fives)
             self._put(q, d)
             r = self._vcf_child(a, depth - 1, ply + 1, moves, nm, p, q, fives, nf)
             self._remove(q)
@@ -953,6 +994,7 @@ cdef class Core:
         cdef int placed[MAXLINE]
         cdef int comps[8]
         cdef int fives[8]
+        cdef uint32_t eq[4]
         cdef int np_ = 0, i, p, q, k, nc, nf, d = 3 - a
         cdef bint ok = False
         i = 0
@@ -972,9 +1014,9 @@ cdef class Core:
                 ok = i == n - 1
                 break
             q = comps[0]
-            if self._is_five(q, d):
+            if self._five_entries(q, d, eq):  # (q's windows read once, as in _vcf_expand)
                 break
-            if d == 1 and self._forb(q):
+            if d == 1 and self.rule == 0 and self._forbidden_given(q, eq):
                 ok = i == n - 1
                 break
             if i + 1 >= n or line[i + 1] != q:
@@ -983,7 +1025,7 @@ cdef class Core:
             if dfive[p]:
                 dfive[p] = 0
                 count -= 1
-            nf = self._completions(q, d, fives)
+            nf = self._completions_from(q, p, d, eq, fives)
             self._put(q, d)
             for k in range(nf):
                 dfive[fives[k]] = 1
