@@ -53,12 +53,14 @@ cdef uint64_t ZOB[3][NP]
 cdef uint64_t INIT_LINES[4][NLINES]
 cdef int STEP[4]
 cdef uint32_t* TAB[2]
+cdef uint32_t* TABW[2]  # TABW[t][key] = TAB[t][_swap(key)]: White's entries by the raw key
 cdef unsigned char POPC[16]
 cdef uint64_t SEG[4][NP][4]  # the 11 points a pattern entry of (direction, point) reads
 # per rule, by window key: bit 0 Black makes a four or five there, bit 1 White (0xFF: not
 # yet known). One small table read instead of two large ones when the masks are kept.
 cdef unsigned char* FOURFIVE[3]
 cdef uint64_t NEAR[NP][4]  # the points on a line with p within 5 (SEG over 4 directions)
+cdef int BOX[NP][4]  # the columns and rows within 4 of p: first, last column, first, last row
 
 STEP[0] = 1
 STEP[1] = 15
@@ -75,6 +77,11 @@ cdef void _init_tables():
         for p in range(NP):
             LINE_IDX[d][p] = line_of(d, p)
             SHIFT[d][p] = 2 * pos_of(d, p)
+    for p in range(NP):
+        BOX[p][0] = max(p % 15 - 4, 0)
+        BOX[p][1] = min(p % 15 + 4, 14)
+        BOX[p][2] = max(p // 15 - 4, 0)
+        BOX[p][3] = min(p // 15 + 4, 14)
     for p in range(NP):
         NEAR4_N[p] = 0
         for d in range(4):
@@ -107,6 +114,10 @@ cdef void _init_tables():
         if TAB[k] == NULL:
             raise MemoryError()
         memset(TAB[k], 0xFF, (1 << 20) * sizeof(uint32_t))
+        TABW[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
+        if TABW[k] == NULL:
+            raise MemoryError()
+        memset(TABW[k], 0xFF, (1 << 20) * sizeof(uint32_t))
     for k in range(3):
         FOURFIVE[k] = <unsigned char*> malloc(1 << 20)
         if FOURFIVE[k] == NULL:
@@ -229,6 +240,16 @@ cdef inline uint32_t _lookup(int t, uint32_t key) noexcept nogil:
     return e
 
 
+cdef inline uint32_t _lookup_white(int t, uint32_t key) noexcept nogil:
+    """Table ``t``'s entry for White at the window ``key`` (the colours swapped), kept
+    by the unswapped key so that a read needs no swap."""
+    cdef uint32_t e = TABW[t][key]
+    if e == 0xFFFFFFFFu:
+        e = _lookup(t, _swap(key))
+        TABW[t][key] = e
+    return e
+
+
 def analyze_key(unsigned int key, bint exact):
     """The compiled pattern entry of a 20-bit window key (for tests against the pure one)."""
     return analyze(key, exact)
@@ -243,6 +264,7 @@ cdef class Core:
     cdef int _count
     cdef public int rule
     cdef int tabidx[2]
+    cdef uint32_t* tabp[3]  # by colour: Black's table and White's (TAB, TABW) for the rule
     cdef unsigned char cand[NP]
     cdef int dirty[DIRTY_MAX]
     cdef int ndirty  # -1: full rebuild needed
@@ -277,6 +299,9 @@ cdef class Core:
         # table 0 = exact five, 1 = five or more
         self.tabidx[0] = 1 if rule == 2 else 0
         self.tabidx[1] = 0 if rule == 1 else 1
+        self.tabp[0] = NULL
+        self.tabp[1] = TAB[self.tabidx[0]]
+        self.tabp[2] = TABW[self.tabidx[1]]
         memset(self.cand, 0, NP)
         self.ndirty = -1
         self._nodes = 0
@@ -323,15 +348,14 @@ cdef class Core:
             self.lines[d][LINE_IDX[d][p]] += (<uint64_t> colour) << (SHIFT[d][p] + 10)
         self._hash ^= ZOB[colour][p]
         self._count += 1
-        cdef int c = p % 15, r = p // 15
-        if c - 4 < self.bb_c0:
-            self.bb_c0 = c - 4 if c >= 4 else 0
-        if c + 4 > self.bb_c1:
-            self.bb_c1 = c + 4 if c <= 10 else 14
-        if r - 4 < self.bb_r0:
-            self.bb_r0 = r - 4 if r >= 4 else 0
-        if r + 4 > self.bb_r1:
-            self.bb_r1 = r + 4 if r <= 10 else 14
+        if BOX[p][0] < self.bb_c0:
+            self.bb_c0 = BOX[p][0]
+        if BOX[p][1] > self.bb_c1:
+            self.bb_c1 = BOX[p][1]
+        if BOX[p][2] < self.bb_r0:
+            self.bb_r0 = BOX[p][2]
+        if BOX[p][3] > self.bb_r1:
+            self.bb_r1 = BOX[p][3]
         if self.ndirty >= 0:
             if self.ndirty < DIRTY_MAX:
                 self.dirty[self.ndirty] = p
@@ -434,14 +458,21 @@ cdef class Core:
     cdef inline uint32_t _entry(self, int d, int p, int colour) noexcept nogil:
         cdef uint64_t w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
         cdef uint32_t key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
-        if colour == 2:
-            key = _swap(key)
         if self.recording:
             self.zone[0] |= SEG[d][p][0]
             self.zone[1] |= SEG[d][p][1]
             self.zone[2] |= SEG[d][p][2]
             self.zone[3] |= SEG[d][p][3]
-        return _lookup(self.tabidx[colour - 1], key)
+        cdef uint32_t e = self.tabp[colour][key]
+        if e == 0xFFFFFFFFu:
+            e = self._fill(colour, key)
+        return e
+
+    cdef uint32_t _fill(self, int colour, uint32_t key) noexcept nogil:
+        """The entry not analysed yet (``_entry``'s slow path)."""
+        if colour == 1:
+            return _lookup(self.tabidx[0], key)
+        return _lookup_white(self.tabidx[1], key)
 
     def window(self, int d, int p):
         """The 22-bit window of ``p`` in direction ``d``."""
