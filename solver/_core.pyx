@@ -25,6 +25,7 @@ DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
 DEF DEAD_BITS = 18
 DEF MAXLINE = 1024
+DEF MAXLOG = 4096
 
 cdef enum:
     C_EMPTY = 0
@@ -286,6 +287,13 @@ cdef class Core:
     # while ``recording``, every pattern read adds the points it depends on to ``zone``
     cdef bint recording
     cdef uint64_t zone[4]
+    # while ``logging`` (a recording too), every read: direction << 8 | point, colour and
+    # window (``nlog`` of them; MAXLOG: full, perhaps some not kept)
+    cdef bint logging
+    cdef int nlog
+    cdef int log_dp[MAXLOG]
+    cdef unsigned char log_c[MAXLOG]
+    cdef uint32_t log_w[MAXLOG]
     cdef public bint expired
 
     def __cinit__(self, int rule=0):
@@ -309,6 +317,8 @@ cdef class Core:
         self.expired = False
         self.tracking = False
         self.recording = False
+        self.logging = False
+        self.nlog = 0
         self.bb_c0 = 15
         self.bb_c1 = -1
         self.bb_r0 = 15
@@ -463,6 +473,44 @@ cdef class Core:
             self.zone[1] |= SEG[d][p][1]
             self.zone[2] |= SEG[d][p][2]
             self.zone[3] |= SEG[d][p][3]
+            if self.logging and self.nlog < MAXLOG:
+                self.log_dp[self.nlog] = (d << 8) | p
+                self.log_c[self.nlog] = colour
+                self.log_w[self.nlog] = <uint32_t> w
+                self.nlog += 1
+        cdef uint32_t e = self.tabp[colour][key]
+        if e == 0xFFFFFFFFu:
+            e = self._fill(colour, key)
+        return e
+
+    cdef bint _reads_same_with(self, int m, int colour) noexcept nogil:
+        """Whether every logged read would read the same with a ``colour`` stone on the
+        empty ``m`` (then a replay that made them reads and does the same again): no read
+        of ``m`` itself, ``m`` empty in each window through it, and the same entry with
+        the stone in. False if the log is full."""
+        cdef int k, d, p, off, c
+        cdef uint32_t w, key, e
+        if self.nlog >= MAXLOG:
+            return False
+        for k in range(self.nlog):
+            d = self.log_dp[k] >> 8
+            p = self.log_dp[k] & 0xFF
+            if not (SEG[d][p][m >> 6] >> (m & 63)) & 1:
+                continue
+            if p == m:
+                return False
+            off = SHIFT[d][m] - SHIFT[d][p] + 10
+            w = self.log_w[k]
+            if (w >> off) & 3:
+                return False
+            c = self.log_c[k]
+            if self._entry_of(c, w) != self._entry_of(c, w | ((<uint32_t> colour) << off)):
+                return False
+        return True
+
+    cdef inline uint32_t _entry_of(self, int colour, uint32_t w) noexcept nogil:
+        """The entry for ``colour`` at the centre of the 22-bit window ``w``."""
+        cdef uint32_t key = (w & 0x3FF) | ((w >> 12) << 10)
         cdef uint32_t e = self.tabp[colour][key]
         if e == 0xFFFFFFFFu:
             e = self._fill(colour, key)
@@ -1001,8 +1049,10 @@ cdef class Core:
         memset(dfive, 0, NP)
         self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
         self.recording = True
+        self.nlog = 0
         ok = self._replay_from(a, line, n, dfive, 0)
         self.recording = False
+        self.logging = False
         return ok
 
     cdef bint _replay_with(self, int a, int* line, int n, int* fives, int nf) noexcept nogil:
@@ -1096,6 +1146,7 @@ cdef class Core:
         cdef int pm[NP]
         cdef int pdf[NP]
         cdef int nalt = 0, j, hit, nmf, pnm, pnd
+        cdef uint64_t online[4]  # the line's points
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed, zoned = False, clean = True, fast
         cdef long long start = self._nodes
@@ -1124,8 +1175,12 @@ cdef class Core:
         # a defender five point is not reached after a threat; the replays below assume none
         fast = fast and clean
         fits = fits and clean
+        online[0] = online[1] = online[2] = online[3] = 0
         if fits:
+            self.logging = True  # (the reads too, for _reads_same_with)
             zoned = self._replay_recorded(a, buf, n)
+            for i in range(n):
+                online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
         for m in range(NP):
             if self.cells[m] or (dcol == 1 and self._forb(m)):
                 continue
@@ -1134,6 +1189,16 @@ cdef class Core:
                     refs.append((m, tline))
                 continue
             nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
+            if (
+                zoned
+                and nmf == 0
+                and not (online[m >> 6] >> (m & 63)) & 1
+                and self._reads_same_with(m, dcol)
+            ):
+                # every read of the replay is the same with m: it replays the same
+                if certificates:
+                    refs.append((m, tline))
+                continue
             self._put(m, dcol)
             hit = -1
             with nogil:

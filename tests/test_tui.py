@@ -187,8 +187,12 @@ async def test_analysis_search_cancels_with_escape(tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        # quintet's vct_unstable: a search of most of a minute, so it is surely still
+        # running when Escape is pressed (a 4 v 4 position took only 2 s)
         pz = Puzzle(
-            black=parse_points("h8 i8 j10 g9"), white=parse_points("h9 i9 j9 k8"), goal="tsume"
+            black=parse_points("i5 i6 j6 k6 i7 h8 j8 f9 j9 g10 i10 j10"),
+            white=parse_points("k5 h6 h7 j7 l7 i8 k8 g9 h9 i9 f10 i11"),
+            goal="tsume",
         )
         app.open_analysis(pz)
         await pilot.pause()
