@@ -739,16 +739,19 @@ cdef class Core:
         return False
 
     cdef bint _is_four_move(self, int p, int c) noexcept nogil:
+        cdef uint32_t entries[4]
+        if self._five_entries(p, c, entries):
+            return False
+        return self._four_move_given(p, c, entries)
+
+    cdef bint _four_move_given(self, int p, int c, uint32_t* entries) noexcept nogil:
+        """``_is_four_move(p, c)`` given ``c``'s four entries at ``p``, none a five."""
         cdef int d, fours = 0
-        cdef uint32_t e
         for d in range(4):
-            e = self._entry(d, p, c)
-            if e & F_FIVE:
-                return False
-            fours += (e >> FOURS_SHIFT) & 3
+            fours += (entries[d] >> FOURS_SHIFT) & 3
         if fours == 0:
             return False
-        return not (c == 1 and self.rule == 0 and self._forbidden(p))
+        return not (c == 1 and self.rule == 0 and self._forbidden_given(p, entries))
 
     cdef bint _is_three_move(self, int p, int c) noexcept nogil:
         cdef int d
@@ -1076,6 +1079,7 @@ cdef class Core:
         cdef int comps[8]
         cdef int fives[8]
         cdef uint32_t eq[4]
+        cdef uint32_t ep[4]
         cdef int np_ = 0, i, p, q, k, nc, nf, d = 3 - a
         cdef bint ok = False
         i = 0
@@ -1083,14 +1087,14 @@ cdef class Core:
             p = line[i]
             if p < 0 or p >= NP or self.cells[p]:
                 break
-            if self._is_five(p, a):
+            if self._five_entries(p, a, ep):  # (p's windows read once)
                 ok = i == n - 1
                 break
             if count >= 2 or (count == 1 and not dfive[p]):
                 break
-            if not self._is_four_move(p, a):
+            if not self._four_move_given(p, a, ep):
                 break
-            nc = self._completions(p, a, comps)
+            nc = _completions_of(p, ep, comps)
             if nc >= 2:
                 ok = i == n - 1
                 break
