@@ -1152,7 +1152,7 @@ cdef class Core:
         cdef int nalt = 0, j, hit, nmf, pnm, pnd
         cdef uint64_t online[4]  # the line's points
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
-        cdef bint fits, replayed, zoned = False, clean = True, fast
+        cdef bint fits, replayed, zoned = False, clean = True, fast, off
         cdef long long start = self._nodes
         cdef list defs = []
         cdef list refs = []
@@ -1186,11 +1186,15 @@ cdef class Core:
             for i in range(n):
                 online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
         for m in range(NP):
-            if self.cells[m] or (dcol == 1 and self._forb(m)):
+            if self.cells[m]:
                 continue
-            if zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1:
-                if certificates:
-                    refs.append((m, tline))
+            off = zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1
+            if off and not certificates:
+                continue  # refuted by the line (forbidden or not: no need to know)
+            if dcol == 1 and self._forb(m):
+                continue
+            if off:
+                refs.append((m, tline))
                 continue
             nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
             if (
@@ -1342,12 +1346,12 @@ cdef class Core:
                 continue
             if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
                 continue
-            if a == 1 and self._forb(m):
-                continue
             # m makes no four shape of his: no five point the counter line must answer
             quiet = zoned and not self.tmask[a - 1][m]
             if quiet and not (czone[m >> 6] >> (m & 63)) & 1:
                 continue  # off the counter line's zone: it still wins after m
+            if a == 1 and self._forb(m):
+                continue
             if (
                 failzoned
                 and not (fzone[m >> 6] >> (m & 63)) & 1
