@@ -467,7 +467,6 @@ cdef class Core:
     # -- patterns ------------------------------------------------------------------------
     cdef inline uint32_t _entry(self, int d, int p, int colour) noexcept nogil:
         cdef uint64_t w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
-        cdef uint32_t key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
         if self.recording:
             self.zone[0] |= SEG[d][p][0]
             self.zone[1] |= SEG[d][p][1]
@@ -478,10 +477,7 @@ cdef class Core:
                 self.log_c[self.nlog] = colour
                 self.log_w[self.nlog] = <uint32_t> w
                 self.nlog += 1
-        cdef uint32_t e = self.tabp[colour][key]
-        if e == 0xFFFFFFFFu:
-            e = self._fill(colour, key)
-        return e
+        return self._entry_of(colour, <uint32_t> w)
 
     cdef bint _reads_same_with(self, int m, int colour) noexcept nogil:
         """Whether every logged read would read the same with a ``colour`` stone on the
@@ -489,7 +485,7 @@ cdef class Core:
         of ``m`` itself, ``m`` empty in each window through it, and the same entry with
         the stone in. False if the log is full."""
         cdef int k, d, p, off, c
-        cdef uint32_t w, key, e
+        cdef uint32_t w
         if self.nlog >= MAXLOG:
             return False
         for k in range(self.nlog):
@@ -1044,14 +1040,16 @@ cdef class Core:
                 count += 1
         return self._replay_from(a, line, n, dfive, count)
 
-    cdef bint _replay_recorded(self, int a, int* line, int n) noexcept nogil:
+    cdef bint _replay_recorded(self, int a, int* line, int n, bint log) noexcept nogil:
         """``_replay`` where the opponent has no five point, recording in ``zone`` every
-        point a pattern read depended on (the line's relevance zone)."""
+        point a pattern read depended on (the line's relevance zone) and, with ``log``,
+        logging each read (for ``_reads_same_with``)."""
         cdef unsigned char dfive[NP]
         cdef bint ok
         memset(dfive, 0, NP)
         self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
         self.recording = True
+        self.logging = log
         self.nlog = 0
         ok = self._replay_from(a, line, n, dfive, 0)
         self.recording = False
@@ -1142,7 +1140,8 @@ cdef class Core:
         Relevance zone: ``line`` is replayed once here with every pattern read recorded.
         A defender stone off all the points those reads depend on, and making no four of
         his, leaves every read (so the whole replay) unchanged: it is refuted by ``line``
-        without replaying."""
+        without replaying. The replay's reads are logged too: a stone on the zone that
+        leaves every logged read the same (``_reads_same_with``) is refuted the same way."""
         cdef int buf[MAXLINE]
         cdef int alt[8][MAXLINE]
         cdef int altn[8]
@@ -1181,8 +1180,7 @@ cdef class Core:
         fits = fits and clean
         online[0] = online[1] = online[2] = online[3] = 0
         if fits:
-            self.logging = True  # (the reads too, for _reads_same_with)
-            zoned = self._replay_recorded(a, buf, n)
+            zoned = self._replay_recorded(a, buf, n, True)  # (logged: _reads_same_with)
             for i in range(n):
                 online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
         for m in range(NP):
@@ -1317,7 +1315,7 @@ cdef class Core:
         # the lists here; after a move m (no four of his), _vcf's would follow from them
         fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
         if cn and fast:  # (the counter replay assumes the attacker has no five point)
-            zoned = self._replay_recorded(d, cbuf, cn)
+            zoned = self._replay_recorded(d, cbuf, cn, False)
         for k in range(4):
             czone[k] = self.zone[k]
         if mode >= 2 and fast and pnd == 0:
