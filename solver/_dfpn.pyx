@@ -67,10 +67,10 @@ cdef class Loop:
     cdef public int a, d
     cdef public long long max_entries, collect_at, _polls
 
-    def _mid(self, tuple key, long long th_pn, long long th_dn):
-        self._cmid(key, th_pn, th_dn)
+    def _mid(self, tuple key, long long th_pn, long long th_dn, bint below=False):
+        self._cmid(key, th_pn, th_dn, below)
 
-    cdef int _cmid(self, tuple key, long long th_pn, long long th_dn) except -1:
+    cdef int _cmid(self, tuple key, long long th_pn, long long th_dn, bint below) except -1:
         cdef Entry e
         cdef object obj, ce, ckey, core
         cdef bint is_or = key[2] == 0
@@ -91,7 +91,7 @@ cdef class Loop:
                 and (<Entry> obj).dn != 0
                 and not (<Entry> obj).probed
             ):
-                e = <Entry> self._expand_or(key, r)
+                e = <Entry> self._expand_or(key, r, below)
             else:
                 e = <Entry> obj
             if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
@@ -151,7 +151,7 @@ cdef class Loop:
                 c_th_pn = min(INF - 1, th_pn - pn + cpn)
                 core.put(move, d)
             try:
-                self._cmid(ckey, c_th_pn, c_th_dn)
+                self._cmid(ckey, c_th_pn, c_th_dn, True)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     (<list> e.kids)[best_i] = self.tt[ckey]
             finally:

@@ -213,7 +213,12 @@ class PureDfPn:
             self.incomplete = True
 
     # -- expansion ---------------------------------------------------------------------
-    def _expand_or(self, key: tuple[int, int, int], r: int) -> _Entry:
+    def _expand_or(self, key: tuple[int, int, int], r: int, no_vcf: bool = False) -> _Entry:
+        """A new OR node: settled by a five, the defender's double five, or a VCF, else
+        probed. ``no_vcf``: the attacker is known to have no VCF within ``r`` here (every
+        OR node below the root: its parent's VCF search, or the defences computed at its
+        AND parent, ruled one out), so the search for one is skipped, unless a search
+        ran out of budget (then nothing is taken as known)."""
         core, a, d = self.core, self.a, self.d
         self.expansions += 1
         e = self._entry_class()
@@ -226,11 +231,12 @@ class PureDfPn:
         if len(theirs) >= 2 or r <= 0:
             e.pn, e.dn = INF, 0
             return e
-        status, line, _ = core.vcf(a, r, self._budget(), False)
-        self._note(status)
-        if status == WIN:
-            e.pn, e.dn, e.how = 0, INF, ("vcf", line)
-            return e
+        if not (no_vcf and not self.incomplete):
+            status, line, _ = core.vcf(a, r, self._budget(), False)
+            self._note(status)
+            if status == WIN:
+                e.pn, e.dn, e.how = 0, INF, ("vcf", line)
+                return e
         if self.mode == 0 or r < 2:
             e.pn, e.dn = INF, 0
             return e
@@ -375,7 +381,11 @@ class PureDfPn:
         self._mid(key, INF - 1, INF - 1)
         return self.tt[key]
 
-    def _mid(self, key: tuple[int, int, int], th_pn: int, th_dn: int) -> None:
+    def _mid(
+        self, key: tuple[int, int, int], th_pn: int, th_dn: int, below: bool = False
+    ) -> None:
+        """Search ``key`` until its numbers reach a threshold; ``below``: a node under the
+        root of this search (its attacker has no VCF there, see ``_expand_or``)."""
         start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
@@ -386,7 +396,7 @@ class PureDfPn:
         e = self.tt.get(key)
         if is_or:
             if e is None or (e.children is None and e.pn and e.dn and not e.probed):
-                e = self._expand_or(key, r)
+                e = self._expand_or(key, r, below)
             if e.children is None and e.pn and e.dn and e.pn < th_pn and e.dn < th_dn:
                 self._generate_or(e, r)
         else:
@@ -433,7 +443,7 @@ class PureDfPn:
             else:
                 core.put(move, self.d)
             try:
-                self._mid(ckey, c_th_pn, c_th_dn)
+                self._mid(ckey, c_th_pn, c_th_dn, True)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     e.kids[best_i] = self.tt[ckey]
             finally:
