@@ -8,7 +8,7 @@ function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (test
 """
 
 from libc.stdint cimport uint32_t, uint64_t
-from libc.stdlib cimport malloc, free
+from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -26,6 +26,8 @@ DEF DIRTY_MAX = 24
 DEF DEAD_BITS = 18
 DEF MAXLINE = 1024
 DEF MAXLOG = 4096
+DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
+DEF PADC = 5  # solver.geometry.PAD: wall cells at each end of a line code
 
 cdef enum:
     C_EMPTY = 0
@@ -41,6 +43,9 @@ cdef enum:
     STRONG = 16
 
 cdef uint64_t WMASK = (1ULL << 22) - 1
+# in a point's window (``WMASK``: 11 cells, two bits each, the point in the middle), the
+# low bits of the cells 1 to 4 steps away on either side
+cdef uint64_t NEAR4_CELLS = 0x55154
 cdef int LINE_IDX[4][NP]
 cdef int SHIFT[4][NP]
 cdef int NEIGH_P[NP][MAXNEIGH]
@@ -62,7 +67,11 @@ cdef uint64_t SEG[4][NP][4]  # the 11 points a pattern entry of (direction, poin
 cdef unsigned char* FOURFIVE[3]
 cdef uint64_t NEAR[NP][4]  # the points on a line with p within 5 (SEG over 4 directions)
 cdef int BOX[NP][4]  # the columns and rows within 4 of p: first, last column, first, last row
+cdef int LINE_PT[4][NLINES][15]  # the point at each position of a line (-1: none)
+cdef int LINES_IN[4]  # lines per direction (solver.geometry.LINE_COUNTS)
 
+if PAD != PADC:  # pragma: no cover - a guard for whoever changes the geometry
+    raise ImportError("solver._core assumes solver.geometry.PAD == 5")
 STEP[0] = 1
 STEP[1] = 15
 STEP[2] = 16
@@ -75,9 +84,14 @@ cdef void _init_tables():
     for d in range(4):
         for p in range(NLINES):
             INIT_LINES[d][p] = _codes[d][p] if p < LINE_COUNTS[d] else 0
+        LINES_IN[d] = LINE_COUNTS[d]
+        for p in range(NLINES):
+            for k in range(15):
+                LINE_PT[d][p][k] = -1
         for p in range(NP):
             LINE_IDX[d][p] = line_of(d, p)
             SHIFT[d][p] = 2 * pos_of(d, p)
+            LINE_PT[d][line_of(d, p)][pos_of(d, p)] = p
     for p in range(NP):
         BOX[p][0] = max(p % 15 - 4, 0)
         BOX[p][1] = min(p % 15 + 4, 14)
@@ -295,6 +309,9 @@ cdef class Core:
     cdef unsigned char log_c[MAXLOG]
     cdef uint32_t log_w[MAXLOG]
     cdef public bint expired
+    # line-shape cache (``_line_shapes``): line code | colour << 62, and its shape bits
+    cdef uint64_t* lc_key
+    cdef uint32_t* lc_val
 
     def __cinit__(self, int rule=0):
         if rule < 0 or rule > 2:
@@ -332,8 +349,14 @@ cdef class Core:
         self.epoch = 0
         memset(self.dead_key, 0, (1 << DEAD_BITS) * sizeof(uint64_t))
         memset(self.dead_depth, 0xFF, 1 << DEAD_BITS)
+        self.lc_key = <uint64_t*> calloc(1 << LC_BITS, sizeof(uint64_t))  # (0: no line)
+        self.lc_val = <uint32_t*> malloc((1 << LC_BITS) * sizeof(uint32_t))
+        if self.lc_key == NULL or self.lc_val == NULL:
+            raise MemoryError()
 
     def __dealloc__(self):
+        free(self.lc_key)
+        free(self.lc_val)
         free(self.dead_key)
         free(self.dead_depth)
         free(self.dead_epoch)
@@ -749,6 +772,22 @@ cdef class Core:
             return False
         return not (c == 1 and self.rule == 0 and self._forbidden_given(p, entries))
 
+    cdef inline int _lines_with_two(self, int p, int c) noexcept nogil:
+        """The lines through ``p`` (bit ``d`` for direction ``d``) holding two or more
+        ``c`` stones within four points of ``p``. Only there can a ``c`` stone on ``p``
+        make (or unmake) a three, four or five shape: ``_B_B_p`` needs the two B. Reads
+        the lines, no pattern table."""
+        cdef int d, dirs = 0
+        cdef uint64_t w, lo, hi
+        for d in range(4):
+            w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
+            lo = w & 0x55555
+            hi = (w >> 1) & 0x55555
+            lo = (lo & ~hi if c == 1 else hi & ~lo) & NEAR4_CELLS
+            if lo & (lo - 1):  # (two bits or more)
+                dirs |= 1 << d
+        return dirs
+
     cdef bint _is_three_move(self, int p, int c) noexcept nogil:
         cdef int d
         cdef uint32_t e
@@ -995,19 +1034,58 @@ cdef class Core:
 
     def threat_shapes(self, int colour):
         """How many empty points make a four or a three by shape for ``colour``."""
-        cdef int p, d, row, col, n = 0
-        cdef uint32_t e
-        for row in range(self.bb_r0, self.bb_r1 + 1):
-            for col in range(self.bb_c0, self.bb_c1 + 1):
-                p = row * 15 + col
-                if self.cells[p]:
-                    continue
-                for d in range(4):
-                    e = self._entry(d, p, colour)
-                    if (e >> FOURS_SHIFT) & 3 or (e >> THREE_SHIFT) & CELL_MASK:
-                        n += 1
-                        break
+        cdef uint64_t pts[4]
+        cdef uint64_t x
+        cdef int k, n = 0
+        self._shape_points(colour, 0, pts)
+        for k in range(4):
+            x = pts[k]
+            while x:
+                x &= x - 1
+                n += 1
         return n
+
+    cdef uint32_t _line_shapes(self, int d, int idx, int colour) noexcept nogil:
+        """The shapes along one line for ``colour``: bit ``pos`` where his stone would
+        make a three or a four (or five) shape along it, bit ``16 + pos`` where a three
+        and no four (``_is_three_move``'s test, one direction). Cached by the line's code
+        (``lc_key``): most lines are the same from one search node to the next."""
+        cdef uint64_t code = self.lines[d][idx]
+        cdef uint64_t key = code | (<uint64_t> colour << 62)
+        cdef uint32_t slot = <uint32_t> ((key * 0x9E3779B97F4A7C15ULL) >> (64 - LC_BITS))
+        cdef uint32_t v = 0, e, f, t
+        cdef int pos
+        if self.lc_key[slot] == key:
+            return self.lc_val[slot]
+        for pos in range(15):
+            if (code >> (2 * pos + 2 * PADC)) & 3:
+                continue  # a stone there, or off the board
+            e = self._entry_of(colour, <uint32_t> ((code >> (2 * pos)) & WMASK))
+            f = (e >> FOURS_SHIFT) & 3
+            t = (e >> THREE_SHIFT) & CELL_MASK
+            if f or t:
+                v |= 1U << pos
+                if not f:
+                    v |= 1U << (16 + pos)
+        self.lc_key[slot] = key
+        self.lc_val[slot] = v
+        return v
+
+    cdef void _shape_points(self, int colour, int which, uint64_t* out) noexcept nogil:
+        """The empty points (a bit set) where a ``colour`` stone makes a three or four
+        shape along some line (``which`` 0), or a three and no four along some line
+        (``which`` 16: where ``_is_three_move`` holds)."""
+        cdef int d, idx, pos, p
+        cdef uint32_t bits
+        out[0] = out[1] = out[2] = out[3] = 0
+        for d in range(4):
+            for idx in range(LINES_IN[d]):
+                bits = (self._line_shapes(d, idx, colour) >> which) & 0x7FFF
+                while bits:
+                    pos = __builtin_ctz(bits)
+                    bits &= bits - 1
+                    p = LINE_PT[d][idx][pos]
+                    out[p >> 6] |= 1ULL << (p & 63)
 
     def near_stones(self, int p):
         """Whether a stone lies within five points of ``p`` along one of its lines."""
@@ -1258,6 +1336,10 @@ cdef class Core:
         overline for Black). Read off the masks (they must be kept), not updated."""
         cdef int j, c, dd
         cdef bint changed = False
+        # a new (or lost) four or five shape needs two more of his stones near m
+        cdef int need = self._lines_with_two(m, a)
+        if not need:
+            return False
         # the stone goes on the lines only: no hash, masks or bounding box to undo
         self.cells[m] = a
         for dd in range(4):
@@ -1267,6 +1349,8 @@ cdef class Core:
             if self.cells[c]:
                 continue
             dd = NEIGH_D[m][j]
+            if not (need >> dd) & 1:
+                continue
             if ((self.tmask[a - 1][c] >> dd) & 1) != ((self._four_five(dd, c) >> (a - 1)) & 1):
                 changed = True
                 break
@@ -1303,9 +1387,11 @@ cdef class Core:
         cdef int pnm, pnd, nd2, k, r0
         cdef uint64_t czone[4]
         cdef uint64_t fzone[4]
+        cdef uint64_t threes[4]  # where a stone of his makes a three (``_is_three_move``)
         cdef bint failzoned = False
         if max_moves < 2:
             return status, out, 0
+        self._shape_points(a, 16, threes)
         if cn > MAXLINE:
             cn = 0
         for i in range(cn):
@@ -1338,9 +1424,9 @@ cdef class Core:
                 continue
             if mode >= 2 and not self._near_stones(m):
                 continue
-            if mode == 1 and not self._is_three_move(m, a):
+            if mode == 1 and not (threes[m >> 6] >> (m & 63)) & 1:
                 continue
-            if mode == 3 and self._is_three_move(m, a):
+            if mode == 3 and (threes[m >> 6] >> (m & 63)) & 1:
                 continue
             if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
                 continue

@@ -238,7 +238,12 @@ def solve(
             result.tree = None
             result.line = []
             result.moves = None
-    result.nodes = search.nodes
+        finally:
+            result.nodes = search.nodes
+            # Drop the table while the collector is still paused: once it runs again, its
+            # first pass would otherwise walk every entry of a table about to be freed.
+            search.tt = {}
+            entry = None  # (its children's entries link the whole tree)
     result.seconds = time.monotonic() - clock.start
     return result
 

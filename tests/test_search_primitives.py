@@ -93,3 +93,32 @@ def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> 
         for core in cores:
             assert core.five_points(colour) == fives
             assert core.four_moves(colour) == fours
+
+
+@settings(max_examples=40)
+@given(games(max_moves=50))
+def test_shape_counts_and_three_moves_follow_every_move(moves: list[int]) -> None:
+    """The compiled core caches each line's three and four shapes by the line's content;
+    as stones come and go, its shape count and its threes (a threat search of class
+    ``vct``, one attacker move) stay those of a full scan by the pure core."""
+    cores = _cores([])
+    compiled, pure = cores
+    order = moves + moves[::-1][: len(moves) // 2]  # then take half of them back
+    placed: list[int] = []
+    for i, p in enumerate(order):
+        if i < len(moves):
+            for core in cores:
+                core.put(p, 1 + i % 2)
+            placed.append(p)
+        else:
+            last = placed.pop()
+            for core in cores:
+                core.remove(last)
+        if _has_five(pure):
+            continue
+        for colour in (1, 2):
+            threes = [m for m in range(225) if not pure.get(m) and pure.is_three_move(m, colour)]
+            assert compiled.threat_shapes(colour) == pure.threat_shapes(colour)
+            found = compiled.threats(colour, 2, 1, 50_000)[1]
+            assert {m for m, _ in found} <= set(threes)
+            assert found == pure.threats(colour, 2, 1, 50_000)[1]
