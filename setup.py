@@ -1,6 +1,8 @@
 """Build the compiled core; everything else is declared in pyproject.toml.
 
-Set ``RENJU_NO_EXT=1`` to skip the extension (the pure-Python core is then used).
+``solver/dfpn.py`` (the df-pn node expansion) is plain Python that Cython compiles as it
+is: the same source runs interpreted where there is no compiler. Set ``RENJU_NO_EXT=1``
+to skip the extensions (the pure-Python core is then used).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
     from Cython.Build import cythonize
 
     ext_modules = cythonize(
-        ["solver/_core.pyx", "solver/_dfpn.pyx"],
+        ["solver/_core.pyx", "solver/_dfpn.pyx", "solver/dfpn.py"],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )
