@@ -15,6 +15,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_ctz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
@@ -24,6 +25,11 @@ DEF NLINES = 29
 DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
 DEF DEAD_BITS = 18
+DEF AHEAD = 16  # fours per VCF node read ahead (see _vcf_expand)
+DEF DEPTH_BITS = 7  # a dead-end word (see Core.dead): 64 - DEAD_BITS key bits, then these
+DEF EPOCH_BITS = 11
+DEF DEPTH_MASK = 127
+DEF EPOCH_MASK = 2047
 DEF MAXLINE = 1024
 DEF MAXLOG = 4096
 DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
@@ -285,9 +291,10 @@ cdef class Core:
     cdef int ndirty  # -1: full rebuild needed
     cdef long long _nodes
     cdef long long _limit
-    cdef uint64_t* dead_key
-    cdef signed char* dead_depth
-    cdef uint32_t* dead_epoch  # the recording session a failure was stored in (0: none)
+    # The dead-end table: per slot one word, so one cache line per look-up (see _dead):
+    # the key's bits above the slot's, the depth failed at + 1 (0: empty), and the
+    # recording session it was stored in (``epoch``, 0: none; ``EPOCH_BITS`` bits).
+    cdef uint64_t* dead
     cdef uint32_t epoch
     cdef int path[MAXLINE]
     cdef int line_len
@@ -340,15 +347,10 @@ cdef class Core:
         self.bb_c1 = -1
         self.bb_r0 = 15
         self.bb_r1 = -1
-        self.dead_key = <uint64_t*> malloc((1 << DEAD_BITS) * sizeof(uint64_t))
-        self.dead_depth = <signed char*> malloc(1 << DEAD_BITS)
-        self.dead_epoch = <uint32_t*> malloc((1 << DEAD_BITS) * sizeof(uint32_t))
-        if self.dead_key == NULL or self.dead_depth == NULL or self.dead_epoch == NULL:
+        self.dead = <uint64_t*> calloc(1 << DEAD_BITS, sizeof(uint64_t))  # (all empty)
+        if self.dead == NULL:
             raise MemoryError()
-        memset(self.dead_epoch, 0, (1 << DEAD_BITS) * sizeof(uint32_t))
         self.epoch = 0
-        memset(self.dead_key, 0, (1 << DEAD_BITS) * sizeof(uint64_t))
-        memset(self.dead_depth, 0xFF, 1 << DEAD_BITS)
         self.lc_key = <uint64_t*> calloc(1 << LC_BITS, sizeof(uint64_t))  # (0: no line)
         self.lc_val = <uint32_t*> malloc((1 << LC_BITS) * sizeof(uint32_t))
         if self.lc_key == NULL or self.lc_val == NULL:
@@ -357,9 +359,7 @@ cdef class Core:
     def __dealloc__(self):
         free(self.lc_key)
         free(self.lc_val)
-        free(self.dead_key)
-        free(self.dead_depth)
-        free(self.dead_epoch)
+        free(self.dead)
 
     # -- stones --------------------------------------------------------------------------
     @property
@@ -923,10 +923,29 @@ cdef class Core:
     cdef inline bint _dead(self, int a, int depth) noexcept nogil:
         """Whether the dead-end table holds this position as failing at ``depth`` or more."""
         cdef uint64_t key = self._dead_key(a)
-        cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
-        if self.recording and self.dead_epoch[slot] != self.epoch:
+        cdef uint64_t w = self.dead[key & ((1 << DEAD_BITS) - 1)]
+        if (w >> (DEPTH_BITS + EPOCH_BITS)) != (key >> DEAD_BITS):
+            return False
+        if self.recording and (w & EPOCH_MASK) != self.epoch:
             return False  # its reads were not recorded: search it again
-        return self.dead_key[slot] == key and self.dead_depth[slot] >= depth
+        return <int> ((w >> EPOCH_BITS) & DEPTH_MASK) > depth
+
+    cdef inline void _prefetch_dead(self, int a, uint64_t change) noexcept nogil:
+        """Start loading the dead-end slot of the position whose hash differs from this
+        one by ``change`` (the stones about to be put): the look-up there then finds it
+        in the cache."""
+        cdef uint64_t key = self._dead_key(a) ^ change
+        __builtin_prefetch(&self.dead[key & ((1 << DEAD_BITS) - 1)])
+
+    cdef void _new_epoch(self) noexcept nogil:
+        """Start a recording session (see ``_dead``); when the numbers run out, forget
+        every entry's session (they are then all from outside one) and start again."""
+        cdef int k
+        self.epoch += 1
+        if self.epoch > EPOCH_MASK:
+            for k in range(1 << DEAD_BITS):
+                self.dead[k] &= ~(<uint64_t> EPOCH_MASK)
+            self.epoch = 1
 
     cdef int _vcf_expand(
         self, int a, int depth, int ply, int* moves, int nm, int nd, int dfive
@@ -938,7 +957,11 @@ cdef class Core:
         cdef int fives[8]
         cdef uint32_t eq[4]
         cdef uint32_t ep[4]
-        cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a
+        cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a, ahead
+        cdef uint64_t w
+        cdef uint32_t eps[AHEAD][4]
+        cdef int nps[AHEAD]
+        cdef int qs[AHEAD]
         cdef uint64_t key = self._dead_key(a)
         cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
         if nd >= 2:
@@ -951,13 +974,33 @@ cdef class Core:
         else:
             memcpy(play, moves, nm * sizeof(int))
             npl = nm
+        # The first fours' entries and blocks are read ahead, and the dead-end slot of
+        # each child is fetched meanwhile: the look-ups below then hit the cache. (Not
+        # while recording: only the reads the search itself makes may enter its zone.)
+        ahead = 0 if self.recording else (npl if npl < AHEAD else AHEAD)
+        for i in range(ahead):
+            p = play[i]
+            for dd in range(4):
+                eps[i][dd] = self._entry(dd, p, a)
+            nps[i] = _completions_of(p, eps[i], comps)
+            qs[i] = comps[0]
+            if nps[i] == 1:
+                self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][qs[i]])
         for i in range(npl):
             p = play[i]
-            for dd in range(4):  # (read once: for the forbidden check and the blocks)
-                ep[dd] = self._entry(dd, p, a)
+            if i < ahead:
+                for dd in range(4):
+                    ep[dd] = eps[i][dd]
+            else:
+                for dd in range(4):  # (read once: for the forbidden check and the blocks)
+                    ep[dd] = self._entry(dd, p, a)
             if nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep):
                 continue
-            n = _completions_of(p, ep, comps)
+            if i < ahead:
+                n = nps[i]
+                comps[0] = qs[i]
+            else:
+                n = _completions_of(p, ep, comps)
             if n >= 2:
                 self.path[2 * ply] = p
                 self.line_len = 2 * ply + 1
@@ -983,14 +1026,18 @@ cdef class Core:
                 return 1
             if r == -1:
                 result = -1
-        if result == 0 and (
-            self.dead_key[slot] != key
-            or self.dead_depth[slot] < depth
-            or (self.recording and self.dead_epoch[slot] != self.epoch)
-        ):
-            self.dead_key[slot] = key
-            self.dead_depth[slot] = depth if depth < 127 else 127
-            self.dead_epoch[slot] = self.epoch if self.recording else 0
+        if result == 0:
+            w = self.dead[slot]
+            if (
+                (w >> (DEPTH_BITS + EPOCH_BITS)) != (key >> DEAD_BITS)
+                or <int> ((w >> EPOCH_BITS) & DEPTH_MASK) <= depth
+                or (self.recording and (w & EPOCH_MASK) != self.epoch)
+            ):
+                self.dead[slot] = (
+                    ((key >> DEAD_BITS) << (DEPTH_BITS + EPOCH_BITS))
+                    | ((<uint64_t> (depth + 1 if depth < DEPTH_MASK else DEPTH_MASK)) << EPOCH_BITS)
+                    | (self.epoch if self.recording else 0)
+                )
         return result
 
     cdef tuple _line(self):
@@ -1284,6 +1331,7 @@ cdef class Core:
                     refs.append((m, tline))
                 continue
             self._put(m, dcol)
+            self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
             hit = -1
             with nogil:
                 replayed = fits and self._replay_with(a, buf, n, mf, nmf)
@@ -1407,7 +1455,7 @@ cdef class Core:
         if mode >= 2 and fast and pnd == 0:
             # The attacker's failed VCF here, every read recorded: a move that makes no
             # new four shape (nor unmakes one) and is off every read fails the same way.
-            self.epoch += 1
+            self._new_epoch()
             self.zone[0] = self.zone[1] = self.zone[2] = self.zone[3] = 0
             self.tracking = False
             self.recording = True
@@ -1444,6 +1492,7 @@ cdef class Core:
             ):
                 continue  # off the failed VCF's zone, no four shape changed: it fails too
             if fast:
+                self._prefetch_dead(a, ZOB[a][m])  # (for the search after m, below)
                 nd2 = 0
                 for k in range(pnd):
                     if pdf[k] != m:

@@ -122,3 +122,42 @@ def test_shape_counts_and_three_moves_follow_every_move(moves: list[int]) -> Non
             found = compiled.threats(colour, 2, 1, 50_000)[1]
             assert {m for m, _ in found} <= set(threes)
             assert found == pure.threats(colour, 2, 1, 50_000)[1]
+
+
+def test_recording_sessions_wrap_around_soundly() -> None:
+    """Each hidden-threat generation records its failed VCF in a new session of the
+    compiled core's dead-end table (entries from other sessions are not trusted while
+    recording: their reads were not recorded). Session numbers have 11 bits: past 2,047
+    sessions the table forgets every entry's session and numbering starts again. A
+    position searched in session 1, then its mirror image 2,046 times, then the position
+    again (in session 1 once more): its threats are those a fresh core finds."""
+    from quintet import load
+
+    from solver.geometry import transform_point
+
+    if not compiled_available():
+        _cores([])  # skips, or fails under RENJU_REQUIRE_COMPILED=1
+        return
+    board = load("vct_game_black_l10_1").board
+    attacker = int(board.to_move)
+
+    def threats(core: Any, mirrored: bool) -> Any:
+        stones = [
+            (transform_point(p, 4) if mirrored else p, board.core.get(p))
+            for p in range(225)
+            if board.core.get(p)
+        ]
+        for p, colour in stones:
+            core.put(p, colour)
+        found = core.threats(attacker, 6, 3, 100_000)[:2]
+        for p, _ in stones:
+            core.remove(p)
+        return found
+
+    expected = threats(core_class(True)(0), False)
+    assert len(expected[1]) > 20  # (threes and hidden threats)
+    core = core_class(True)(0)
+    assert threats(core, False) == expected
+    for _ in range(2046):
+        threats(core, True)
+    assert threats(core, False) == expected
