@@ -52,11 +52,16 @@ cdef uint64_t WMASK = (1ULL << 22) - 1
 # in a point's window (``WMASK``: 11 cells, two bits each, the point in the middle), the
 # low bits of the cells 1 to 4 steps away on either side
 cdef uint64_t NEAR4_CELLS = 0x55154
+# 19 cells (p - 9 .. p + 9 on a line, p in the middle, cell 9) of a line code shifted left
+# by 4 cells: all their bits, and their low bits
+cdef uint64_t NINE_CELLS_MASK = (1ULL << 38) - 1
+cdef uint64_t NINE_CELLS_LOW = 0x1555555555
 cdef int LINE_IDX[4][NP]
 cdef int SHIFT[4][NP]
 cdef int NEIGH_P[NP][MAXNEIGH]
 cdef int NEIGH_D[NP][MAXNEIGH]
 cdef int NEIGH_N[NP]
+cdef int NEIGH_START[NP][5]  # where each direction's neighbours start in NEIGH_P[p]
 # the points 1 to 4 steps from p on its lines (where p's stone can make a new four)
 cdef int NEAR4_P[NP][32]
 cdef int NEAR4_D[NP][32]
@@ -118,6 +123,7 @@ cdef void _init_tables():
         ZOB[2][p] = ZOBRIST[2][p]
         n = 0
         for d in range(4):
+            NEIGH_START[p][d] = n
             SEG[d][p][0] = SEG[d][p][1] = SEG[d][p][2] = SEG[d][p][3] = 0
             for k in range(-PAD, PAD + 1):
                 qq = step(p, d, k)
@@ -130,6 +136,7 @@ cdef void _init_tables():
         for k in range(4):
             NEAR[p][k] = SEG[0][p][k] | SEG[1][p][k] | SEG[2][p][k] | SEG[3][p][k]
         NEIGH_N[p] = n
+        NEIGH_START[p][4] = n
     for k in range(2):
         TAB[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
         if TAB[k] == NULL:
@@ -396,7 +403,7 @@ cdef class Core:
             else:
                 self.ndirty = -1
         if self.tracking:
-            self._track_around(p)
+            self._track_around(p, 0)
 
     cdef inline void _remove(self, int p) noexcept nogil:
         cdef int d
@@ -413,7 +420,7 @@ cdef class Core:
             else:
                 self.ndirty = -1
         if self.tracking:
-            self._track_around(p)
+            self._track_around(p, colour)
 
     cdef inline unsigned char _four_five(self, int dd, int q) noexcept nogil:
         """Whether the empty ``q`` has a four or five shape along ``dd``: bit 0 Black,
@@ -448,10 +455,34 @@ cdef class Core:
         else:
             self.hot[q >> 6] &= ~(1ULL << (q & 63))
 
-    cdef void _track_around(self, int p) noexcept nogil:
-        cdef int j
-        for j in range(NEIGH_N[p]):
-            self._track_cell(NEIGH_P[p][j], NEIGH_D[p][j])
+    cdef void _track_around(self, int p, int removed) noexcept nogil:
+        """Bring the masks up to date around ``p``, where a stone was just put (or one
+        of colour ``removed`` taken off). A line is skipped when neither colour has
+        three stones within nine points of ``p`` on it, counting that stone: a four or
+        five shape of a point within five of ``p`` needs three of its colour within
+        four of that point (``BBB_?``), so there was none before and is none after."""
+        cdef int j, dd, pos
+        cdef uint64_t w, lo, hi, x
+        for dd in range(4):
+            pos = SHIFT[dd][p]  # (twice the position: p's cell is code cell pos/2 + 5)
+            w = (((self.lines[dd][LINE_IDX[dd][p]] << 8) >> pos)) & NINE_CELLS_MASK
+            lo = w & NINE_CELLS_LOW
+            hi = (w >> 1) & NINE_CELLS_LOW
+            x = lo & ~hi  # Black's stones
+            if removed == 1:
+                x |= 1ULL << 18  # (p's own cell, free now: count the stone taken off)
+            x &= x - 1
+            x &= x - 1
+            if not x:
+                x = hi & ~lo  # White's
+                if removed == 2:
+                    x |= 1ULL << 18
+                x &= x - 1
+                x &= x - 1
+                if not x:
+                    continue
+            for j in range(NEIGH_START[p][dd], NEIGH_START[p][dd + 1]):
+                self._track_cell(NEIGH_P[p][j], dd)
 
     cdef void _track_on(self) noexcept nogil:
         cdef int q, dd
@@ -1347,12 +1378,12 @@ cdef class Core:
                     # what _vcf would do after m, its lists taken from here
                     r = self._vcf_child(a, max_moves, 0, pm, pnm, -1, m, mf, nmf)
                 else:
-                    self._track_around(m)
+                    self._track_around(m, 0)
                     self.tracking = True
                     r = self._vcf(a, max_moves, 0)
                     self.tracking = False
                     self._remove(m)
-                    self._track_around(m)
+                    self._track_around(m, dcol)
                     self._put(m, dcol)  # untracked: the masks stay those without m
             if replayed:
                 if certificates:

@@ -161,3 +161,29 @@ def test_recording_sessions_wrap_around_soundly() -> None:
     for _ in range(2046):
         threats(core, True)
     assert threats(core, False) == expected
+
+
+@settings(max_examples=40)
+@given(games(max_moves=60))
+def test_tracked_four_and_five_points_follow_every_move(moves: list[int]) -> None:
+    """Once a search has run, the compiled core keeps its four/five masks up to date
+    around each stone put or taken off (skipping lines where no colour has three
+    stones near it); its five points and four moves, read off those masks, stay those
+    of a full scan by the pure core as a game is played and then taken back."""
+    cores = _cores([])
+    compiled, pure = cores
+    compiled.vcf(1, 1, 10, False)  # (a search: the masks are kept from now on)
+    order = moves + moves[::-1]
+    placed: list[int] = []
+    for i, p in enumerate(order):
+        if i < len(moves):
+            for core in cores:
+                core.put(p, 1 + i % 2)
+            placed.append(p)
+        else:
+            last = placed.pop()
+            for core in cores:
+                core.remove(last)
+        for colour in (1, 2):
+            assert compiled.five_points(colour) == pure.five_points(colour), (i, colour)
+            assert compiled.four_moves(colour) == pure.four_moves(colour), (i, colour)
