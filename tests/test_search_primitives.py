@@ -10,6 +10,7 @@ answers, lines included, is what shows those shortcuts sound.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -95,6 +96,19 @@ def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> 
             assert core.four_moves(colour) == fours
 
 
+def _play_then_take_back(cores: list[Any], moves: list[int], back: int) -> Iterator[int]:
+    """Play ``moves`` on every core (Black first), then take the last ``back`` of them
+    off again; yield the step number after each."""
+    for i, p in enumerate(moves):
+        for core in cores:
+            core.put(p, 1 + i % 2)
+        yield i
+    for k in range(back):
+        for core in cores:
+            core.remove(moves[len(moves) - 1 - k])
+        yield len(moves) + k
+
+
 @settings(max_examples=40)
 @given(games(max_moves=50))
 def test_shape_counts_and_three_moves_follow_every_move(moves: list[int]) -> None:
@@ -103,17 +117,7 @@ def test_shape_counts_and_three_moves_follow_every_move(moves: list[int]) -> Non
     ``vct``, one attacker move) stay those of a full scan by the pure core."""
     cores = _cores([])
     compiled, pure = cores
-    order = moves + moves[::-1][: len(moves) // 2]  # then take half of them back
-    placed: list[int] = []
-    for i, p in enumerate(order):
-        if i < len(moves):
-            for core in cores:
-                core.put(p, 1 + i % 2)
-            placed.append(p)
-        else:
-            last = placed.pop()
-            for core in cores:
-                core.remove(last)
+    for _ in _play_then_take_back(cores, moves, len(moves) // 2):
         if _has_five(pure):
             continue
         for colour in (1, 2):
@@ -173,17 +177,7 @@ def test_tracked_four_and_five_points_follow_every_move(moves: list[int]) -> Non
     cores = _cores([])
     compiled, pure = cores
     compiled.vcf(1, 1, 10, False)  # (a search: the masks are kept from now on)
-    order = moves + moves[::-1]
-    placed: list[int] = []
-    for i, p in enumerate(order):
-        if i < len(moves):
-            for core in cores:
-                core.put(p, 1 + i % 2)
-            placed.append(p)
-        else:
-            last = placed.pop()
-            for core in cores:
-                core.remove(last)
+    for i in _play_then_take_back(cores, moves, len(moves)):
         for colour in (1, 2):
             assert compiled.five_points(colour) == pure.five_points(colour), (i, colour)
             assert compiled.four_moves(colour) == pure.four_moves(colour), (i, colour)
