@@ -46,6 +46,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="also time the solver on every quintet case file (*.txt) in DIR",
     )
     b.add_argument("--case-time", type=float, default=60.0, help="seconds per case (default 60)")
+    b.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
+        help="solve each case N times and report the fastest (default 1)",
+    )
     b.set_defaults(run=_run_bench)
 
     from solver import solve_command
@@ -117,6 +124,8 @@ def _run_bench(args: argparse.Namespace) -> int:
 
     if args.games < 1 or args.seconds <= 0:
         raise CommandError("--games must be at least 1 and --seconds positive")
+    if args.repeat < 1:
+        raise CommandError(f"--repeat must be at least 1, not {args.repeat}")
     games = bench.sample_games(args.games)
     figures = []
     if COMPILED:
@@ -132,7 +141,7 @@ def _run_bench(args: argparse.Namespace) -> int:
         if not folder.is_dir():
             raise CommandError(f"no such folder: {args.cases!r}")
         cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
-        solved = bench.bench_solver(cases, args.case_time)
+        solved = bench.bench_solver(cases, args.case_time, args.repeat)
     if args.json:
         out = [{"name": f.name, "rate": round(f.rate), "unit": f.unit} for f in figures]
         rows = [
@@ -144,6 +153,7 @@ def _run_bench(args: argparse.Namespace) -> int:
                 "moves": mv,
                 "nodes": n,
                 "seconds": round(s, 4),
+                "repeat": args.repeat,
             }
             for c, res, mv, n, s in solved
         ]

@@ -157,3 +157,29 @@ def test_solve_human_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and err == "renju: error: the position already has a five for black\n"
     code, _, err = run(capsys, "solve", "--black", "h8", "--goal", "vcx")
     assert code == 2 and "unknown goal: 'vcx'" in err
+
+
+def test_bench_cases_json_and_repeat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``renju bench --cases`` solves each quintet case (here ``--repeat 2`` times, the
+    fastest reported) and says how each came out; the nodes are the search's own."""
+    from quintet import load
+
+    from solver.search import Limits, solve
+
+    data = Path(__file__).parent / "data" / "quintet-cases"
+    for name in ("vct_counter", "vct_black_short"):
+        (tmp_path / f"{name}.txt").write_text((data / f"{name}.txt").read_text())
+    argv = ["bench", "--games", "3", "--seconds", "0.02", "--cases", str(tmp_path)]
+    code, out, _ = run(capsys, *argv, "--repeat", "2", "--json")
+    assert code == 0
+    rows = {row["case"]: row for row in json.loads(out)["cases"]}
+    assert rows["vct_counter"]["result"] == "proven" and rows["vct_counter"]["moves"] == 4
+    assert rows["vct_black_short"]["result"] == rows["vct_black_short"]["expect"] == "disproven"
+    case = load("vct_counter")
+    assert (
+        rows["vct_counter"]["nodes"]
+        == solve(case.board, "tsume", Limits(max_moves=case.limit)).nodes
+    )
+    assert all(row["repeat"] == 2 and row["seconds"] > 0 for row in rows.values())
+    code, _, err = run(capsys, *argv, "--repeat", "0")
+    assert code == 2 and err.count("\n") == 1 and "--repeat" in err
