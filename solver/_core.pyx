@@ -1005,18 +1005,27 @@ cdef class Core:
         else:
             memcpy(play, moves, nm * sizeof(int))
             npl = nm
-        # The first fours' entries and blocks are read ahead, and the dead-end slot of
-        # each child is fetched meanwhile: the look-ups below then hit the cache. (Not
-        # while recording: only the reads the search itself makes may enter its zone.)
-        ahead = 0 if self.recording else (npl if npl < AHEAD else AHEAD)
-        for i in range(ahead):
+        # A four that wins at once (two completions: open, or double on one line) is
+        # played first, before any four is searched below (the first in point order).
+        # The first fours' entries and blocks are kept for the search, and the dead-end
+        # slot of each child is fetched meanwhile: the look-ups below then hit the cache.
+        ahead = npl if npl < AHEAD else AHEAD
+        for i in range(npl):
             p = play[i]
             for dd in range(4):
-                eps[i][dd] = self._entry(dd, p, a)
-            nps[i] = _completions_of(p, eps[i], comps)
-            qs[i] = comps[0]
-            if nps[i] == 1:
-                self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][qs[i]])
+                ep[dd] = self._entry(dd, p, a)
+            n = _completions_of(p, ep, comps)
+            if n >= 2 and not (nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep)):
+                self.path[2 * ply] = p
+                self.line_len = 2 * ply + 1
+                return 1
+            if i < ahead:
+                for dd in range(4):
+                    eps[i][dd] = ep[dd]
+                nps[i] = n
+                qs[i] = comps[0]
+                if n == 1:
+                    self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][comps[0]])
         for i in range(npl):
             p = play[i]
             if i < ahead:

@@ -196,11 +196,12 @@ class SearchCore(Core):
         else:
             moves = self.four_moves(a)
         result = FAIL
-        for p in moves:
-            comps = self.completions(p, a)
-            if len(comps) >= 2:
+        completions = [self.completions(p, a) for p in moves]
+        for p, comps in zip(moves, completions, strict=True):
+            if len(comps) >= 2:  # a four that wins at once is played first
                 line.append(p)
                 return WIN
+        for p, comps in zip(moves, completions, strict=True):
             q = comps[0]
             if self.is_five(q, d):
                 continue  # the block makes the defender's five
