@@ -991,6 +991,9 @@ cdef class Core:
         cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a, ahead
         cdef uint64_t w
         cdef uint32_t eps[AHEAD][4]
+        cdef uint32_t eqs[AHEAD][4]
+        cdef bint qfives[AHEAD]
+        cdef bint qfive
         cdef int nps[AHEAD]
         cdef int qs[AHEAD]
         cdef uint64_t key = self._dead_key(a)
@@ -1005,27 +1008,40 @@ cdef class Core:
         else:
             memcpy(play, moves, nm * sizeof(int))
             npl = nm
-        # A four that wins at once (two completions: open, or double on one line) is
-        # played first, before any four is searched below (the first in point order).
-        # The first fours' entries and blocks are kept for the search, and the dead-end
-        # slot of each child is fetched meanwhile: the look-ups below then hit the cache.
+        # A four that wins at once is played first, before any four is searched below:
+        # two completions (open, or double on one line), or against Black a block that
+        # is forbidden (and makes him no five); the first such four in point order. The
+        # first fours' entries and blocks are kept for the search, and the dead-end slot
+        # of each child is fetched meanwhile: the look-ups below then hit the cache.
         ahead = npl if npl < AHEAD else AHEAD
         for i in range(npl):
             p = play[i]
             for dd in range(4):
                 ep[dd] = self._entry(dd, p, a)
             n = _completions_of(p, ep, comps)
-            if n >= 2 and not (nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep)):
-                self.path[2 * ply] = p
-                self.line_len = 2 * ply + 1
-                return 1
+            q = comps[0]
+            if n >= 2:
+                if not (nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep)):
+                    self.path[2 * ply] = p
+                    self.line_len = 2 * ply + 1
+                    return 1
+            elif d == 1 and self.rule == 0:
+                qfive = self._five_entries(q, d, eq)
+                if not qfive and self._forbidden_given(q, eq):
+                    self.path[2 * ply] = p
+                    self.line_len = 2 * ply + 1
+                    return 1
+                if i < ahead:
+                    for dd in range(4):
+                        eqs[i][dd] = eq[dd]
+                    qfives[i] = qfive
             if i < ahead:
                 for dd in range(4):
                     eps[i][dd] = ep[dd]
                 nps[i] = n
-                qs[i] = comps[0]
+                qs[i] = q
                 if n == 1:
-                    self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][comps[0]])
+                    self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][q])
         for i in range(npl):
             p = play[i]
             if i < ahead:
@@ -1038,22 +1054,22 @@ cdef class Core:
                 continue
             if i < ahead:
                 n = nps[i]
-                comps[0] = qs[i]
+                q = qs[i]
             else:
                 n = _completions_of(p, ep, comps)
+                q = comps[0]
             if n >= 2:
-                self.path[2 * ply] = p
-                self.line_len = 2 * ply + 1
-                return 1
-            q = comps[0]
-            # the block's windows, read once: whether it makes five, is forbidden, and
-            # (after p, which changes only the window along p's line) his five points
-            if self._five_entries(q, d, eq):
+                continue  # (a forbidden one: the others won above)
+            # the block's windows, read once: whether it makes five and (after p, which
+            # changes only the window along p's line) his five points; the forbidden
+            # block was looked at above
+            if i < ahead and d == 1 and self.rule == 0:
+                for dd in range(4):
+                    eq[dd] = eqs[i][dd]
+                if qfives[i]:
+                    continue
+            elif self._five_entries(q, d, eq):
                 continue
-            if d == 1 and self.rule == 0 and self._forbidden_given(q, eq):
-                self.path[2 * ply] = p
-                self.line_len = 2 * ply + 1
-                return 1
             self._put(p, a)
             nf = self._completions_from(q, p, d, eq, fives)
             self._put(q, d)

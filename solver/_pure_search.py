@@ -197,17 +197,18 @@ class SearchCore(Core):
             moves = self.four_moves(a)
         result = FAIL
         completions = [self.completions(p, a) for p in moves]
+        # A four that wins at once is played first: two completions, or against Black a
+        # block that is forbidden (and makes him no five).
         for p, comps in zip(moves, completions, strict=True):
-            if len(comps) >= 2:  # a four that wins at once is played first
+            if len(comps) >= 2 or (
+                d == BLACK and not self.is_five(comps[0], d) and self.forbidden(comps[0])
+            ):
                 line.append(p)
                 return WIN
         for p, comps in zip(moves, completions, strict=True):
             q = comps[0]
             if self.is_five(q, d):
                 continue  # the block makes the defender's five
-            if d == BLACK and self.forbidden(q):
-                line.append(p)
-                return WIN  # the only block is forbidden for Black
             self.put(p, a)
             self.put(q, d)
             sub: list[int] = []
