@@ -48,9 +48,6 @@ QUICK = {
     "vct_game_white_l07_1",
     "vct_game_white_l07_1_short",
 }
-# Close to the time given here (proven in about 55 s on the 2-core machine): an unknown
-# answer is an expected failure for these, a wrong answer still fails.
-TOO_SLOW = {"vct_unstable"}
 # Labelled disproven only because the source bounds hidden threats to 2 (threat_limit);
 # the complete search proves it, and the checker accepts the proof.
 DISAGREE = {"vct_fukumi_threat2": "proven"}
@@ -74,8 +71,6 @@ def test_quintet_case(name: str) -> None:
     expected = DISAGREE.get(name, "proven" if case.proven else "disproven")
     goal = case.goal if expected == "proven" or case.mode == "vcf" else "vct"
     result = solve(case.board, goal, Limits(max_moves=case.limit, time=120))
-    if name in TOO_SLOW and result.result.value == "unknown":
-        pytest.xfail("unknown within 120 s: see the open speed work of issue 3")
     assert result.result.value == expected, result.reason
     if expected == "proven":
         assert result.tree is not None and result.moves is not None
