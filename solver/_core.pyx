@@ -954,7 +954,11 @@ cdef class Core:
     cdef inline bint _dead(self, int a, int depth) noexcept nogil:
         """Whether the dead-end table holds this position as failing at ``depth`` or more."""
         cdef uint64_t key = self._dead_key(a)
-        cdef uint64_t w = self.dead[key & ((1 << DEAD_BITS) - 1)]
+        return self._dead_holds(self.dead[key & ((1 << DEAD_BITS) - 1)], key, depth)
+
+    cdef inline bint _dead_holds(self, uint64_t w, uint64_t key, int depth) noexcept nogil:
+        """Whether the dead-end word ``w`` holds the position ``key`` as failing at
+        ``depth`` or more (while recording: stored in this session)."""
         if (w >> (DEPTH_BITS + EPOCH_BITS)) != (key >> DEAD_BITS):
             return False
         if self.recording and (w & EPOCH_MASK) != self.epoch:
@@ -989,7 +993,6 @@ cdef class Core:
         cdef uint32_t eq[4]
         cdef uint32_t ep[4]
         cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a, ahead
-        cdef uint64_t w
         cdef uint32_t eps[AHEAD][4]
         cdef uint32_t eqs[AHEAD][4]
         cdef bint qfives[AHEAD]
@@ -1082,18 +1085,12 @@ cdef class Core:
                 return 1
             if r == -1:
                 result = -1
-        if result == 0:
-            w = self.dead[slot]
-            if (
-                (w >> (DEPTH_BITS + EPOCH_BITS)) != (key >> DEAD_BITS)
-                or <int> ((w >> EPOCH_BITS) & DEPTH_MASK) <= depth
-                or (self.recording and (w & EPOCH_MASK) != self.epoch)
-            ):
-                self.dead[slot] = (
-                    ((key >> DEAD_BITS) << (DEPTH_BITS + EPOCH_BITS))
-                    | ((<uint64_t> (depth + 1 if depth < DEPTH_MASK else DEPTH_MASK)) << EPOCH_BITS)
-                    | (self.epoch if self.recording else 0)
-                )
+        if result == 0 and not self._dead_holds(self.dead[slot], key, depth):
+            self.dead[slot] = (
+                ((key >> DEAD_BITS) << (DEPTH_BITS + EPOCH_BITS))
+                | ((<uint64_t> (depth + 1 if depth < DEPTH_MASK else DEPTH_MASK)) << EPOCH_BITS)
+                | (self.epoch if self.recording else 0)
+            )
         return result
 
     cdef tuple _line(self):
@@ -1495,7 +1492,8 @@ cdef class Core:
         cdef bint failzoned = False
         if max_moves < 2:
             return status, out, 0
-        self._shape_points(a, 16, threes)
+        if mode != 2:  # (mode 2 takes threes and hidden threats alike)
+            self._shape_points(a, 16, threes)
         if cn > MAXLINE:
             cn = 0
         for i in range(cn):
