@@ -6,11 +6,35 @@ thresholds, the same child choice and tie-breaking, so the same node counts; tes
 the loop is here: node expansion, budgets and proofs stay in Python, where
 ``CompiledDfPn`` inherits them from ``PureDfPn``. Entries keep their proof and disproof
 numbers as C integers, so choosing a child reads no Python objects but the entries.
+Keys are ints (``solver.dfpn.node_key``) and children two-byte codes in an ``array('H')``
+(``solver.dfpn.child_code``); a child's key is computed from its parent's, in C but for
+the final shift into a Python int.
 """
+
+cimport cython
+from cpython cimport array
+from libc.stdint cimport uint64_t
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
+
+from solver.zobrist import ZOBRIST
 
 DEF INF = 1000000000
 DEF EPSILON = 0.25
 DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
+DEF NPOINTS = 225
+DEF MAX_R = 255  # see solver.dfpn.MAX_R
+
+cdef uint64_t Z[3][NPOINTS]
+
+
+cdef void _init_zobrist():
+    cdef int c, p
+    for c in range(3):
+        for p in range(NPOINTS):
+            Z[c][p] = ZOBRIST[c][p]
+
+
+_init_zobrist()
 
 
 cdef inline long long _widen(long long second) noexcept:
@@ -22,13 +46,18 @@ cdef inline long long _widen(long long second) noexcept:
     return w if w < INF - 1 else INF - 1
 
 
+@cython.no_gc
 cdef class Entry:
-    """One transposition-table entry (the fields of ``solver.dfpn._Entry``)."""
+    """One transposition-table entry (the fields of ``solver.dfpn._Entry``).
 
-    cdef public long long pn, dn
-    cdef public object children, how, threat_line, kids, counter
+    Not tracked by the garbage collector (16 bytes less, and no scans of millions of
+    entries): entries cannot form a cycle, as an entry refers only to its children's
+    (``kids``), which hold more stones, and to tuples and arrays of ints."""
+
+    cdef public long long pn, dn, work
+    cdef public int hidden, hidden_cost
     cdef public bint staged, probed
-    cdef public long long hidden, hidden_cost, work
+    cdef public object children, how, threat_line, kids, counter
 
     def __init__(
         self,
@@ -41,8 +70,8 @@ cdef class Entry:
         bint probed=False,
         kids=None,
         counter=(),
-        long long hidden=1 << 30,
-        long long hidden_cost=0,
+        int hidden=1 << 30,
+        int hidden_cost=0,
         long long work=0,
     ):
         self.pn = pn
@@ -67,17 +96,30 @@ cdef class Loop:
     cdef public int a, d
     cdef public long long max_entries, collect_at, _polls
 
-    def _mid(self, tuple key, long long th_pn, long long th_dn, bint below=False):
+    def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
         self._cmid(key, th_pn, th_dn, below)
 
-    cdef int _cmid(self, tuple key, long long th_pn, long long th_dn, bint below) except -1:
+    cdef object _child_key(self, uint64_t h, int r, bint is_or, unsigned int code):
+        """``PureDfPn.child_key``: the key of the child ``code`` of the node (h, r)."""
+        cdef int m, q
+        if not is_or:
+            return (<object> (h ^ Z[self.d][code])) << 9 | (r << 1)
+        m = code & 255
+        q = <int> (code >> 8) - 1
+        if q >= 0:
+            return (<object> (h ^ Z[self.a][m] ^ Z[self.d][q])) << 9 | ((r - 1) << 1)
+        return (<object> (h ^ Z[self.a][m])) << 9 | ((r - 1) << 1) | 1
+
+    cdef int _cmid(self, object key, long long th_pn, long long th_dn, bint below) except -1:
         cdef Entry e
         cdef object obj, ce, ckey, core
-        cdef bint is_or = key[2] == 0
-        cdef int r = key[1]
+        cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
+        cdef bint is_or = (low & 1) == 0
+        cdef int r = (low >> 1) & MAX_R
+        cdef uint64_t h = PyLong_AsUnsignedLongLongMask(key >> 9)
         cdef int best_i = 0, move, reply, a, d
+        cdef unsigned int code
         cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
-        cdef tuple child
         cdef long long start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
@@ -118,7 +160,7 @@ cdef class Loop:
         a = self.a
         d = self.d
         while True:
-            self._select(e, is_or, &best_i, &pn, &dn, &second)
+            self._select(e, h, r, is_or, &best_i, &pn, &dn, &second)
             if is_or and pn >= HIDDEN_AFTER and e.staged:
                 e.hidden_cost = pn - 1 if pn < INF else 0
                 if self._more_threats(e, r):
@@ -128,10 +170,10 @@ cdef class Loop:
                 e.work += self.expansions - start
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return 0
-            child = <tuple> (<list> e.children)[best_i]
-            move = child[0]
-            reply = child[1]
-            ckey = child[2]
+            code = (<array.array> e.children).data.as_ushorts[best_i]
+            move = code & 255
+            reply = <int> (code >> 8) - 1
+            ckey = self._child_key(h, r, is_or, code)
             ce = (<list> e.kids)[best_i]
             if ce is None:
                 cpn = cdn = 1
@@ -160,11 +202,12 @@ cdef class Loop:
                 core.remove(move)
 
     cdef int _select(
-        self, Entry e, bint is_or, int* best_out, long long* pn_out, long long* dn_out,
-        long long* second_out
+        self, Entry e, uint64_t h, int r, bint is_or, int* best_out, long long* pn_out,
+        long long* dn_out, long long* second_out
     ) except -1:
         """Best child index, the node's pn and dn, and the second-best child number."""
-        cdef list children = <list> e.children
+        cdef array.array children = <array.array> e.children
+        cdef unsigned short* codes = children.data.as_ushorts
         cdef dict tt = self.tt
         cdef list kids
         cdef Py_ssize_t i, n = len(children)
@@ -173,12 +216,12 @@ cdef class Loop:
         cdef object ce
         cdef Py_ssize_t hidden = e.hidden if is_or else n
         if e.kids is None or len(<list> e.kids) != n:
-            e.kids = [tt.get((<tuple> c)[2]) for c in children]
+            e.kids = [tt.get(self._child_key(h, r, is_or, codes[i])) for i in range(n)]
         kids = <list> e.kids
         for i in range(n):
             ce = kids[i]
             if ce is None:
-                ce = tt.get((<tuple> children[i])[2])
+                ce = tt.get(self._child_key(h, r, is_or, codes[i]))
                 kids[i] = ce
             if ce is None:
                 own = other = 1

@@ -40,6 +40,8 @@ from __future__ import annotations
 
 import gc
 import time
+from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -49,12 +51,36 @@ from solver.backend import COMPILED, Core
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
 
-__all__ = ["INF", "CompiledDfPn", "DfPn", "PureDfPn", "Stopped", "final_kind", "paused_gc"]
+__all__ = [
+    "INF",
+    "CompiledDfPn",
+    "DfPn",
+    "PureDfPn",
+    "Stopped",
+    "final_kind",
+    "node_key",
+    "paused_gc",
+]
 
 INF = 10**9
 WIN, FAIL, UNKNOWN = 1, 0, -1
 DEFENDER_VCF_DEPTH = 112
 _OR, _AND = 0, 1
+# the most attacker moves a node may still allow (``r`` has 8 bits in a node's key)
+MAX_R = 255
+
+
+def node_key(h: int, r: int, kind: int) -> int:
+    """A node's table key: the position's hash, the attacker moves still allowed ``r``
+    and the kind (0 OR: attacker to move, 1 AND: defender to move after a threat), as
+    one int ``hash << 9 | r << 1 | kind`` (no collision beyond the hash's own)."""
+    return (h << 9) | (r << 1) | kind
+
+
+def child_code(move: int, reply: int = -1) -> int:
+    """A child as stored in its parent's ``children`` (an ``array('H')``): the move,
+    and for a four its forced block (``reply``), as ``move | (reply + 1) << 8``."""
+    return move | ((reply + 1) << 8)
 
 
 EPSILON = 0.25
@@ -96,8 +122,10 @@ class Stopped(Exception):
 class _Entry:
     pn: int = 1
     dn: int = 1
-    # OR: list of (move, reply or -1, child key); AND: list of (defence, child key)
-    children: list[tuple[int, int, tuple[int, int, int]]] | None = None
+    # the moves to the children, as ``child_code``s: OR: the attacker's move and, for a
+    # four, its block; AND: the defence. A child's key follows from its parent's
+    # (``PureDfPn.child_key``), so an entry holds two bytes per child.
+    children: array[int] | None = None
     # how a node was settled at expansion: ("five", p) | ("vcf", line) | ("refuted",)
     how: tuple[Any, ...] = ()
     threat_line: tuple[int, ...] = ()
@@ -168,7 +196,7 @@ class PureDfPn:
         self.a = attacker
         self.d = 3 - attacker
         self.mode = mode  # 0 vcf, 1 vct, 2 tsume
-        self.tt: dict[tuple[int, int, int], _Entry] = {}
+        self.tt: dict[int, _Entry] = {}
         self.expansions = 0
         self.node_limit = node_limit
         self.deadline = deadline
@@ -213,7 +241,7 @@ class PureDfPn:
             self.incomplete = True
 
     # -- expansion ---------------------------------------------------------------------
-    def _expand_or(self, key: tuple[int, int, int], r: int, no_vcf: bool = False) -> _Entry:
+    def _expand_or(self, key: int, r: int, no_vcf: bool = False) -> _Entry:
         """A new OR node: settled by a five, the defender's double five, or a VCF, else
         probed. ``no_vcf``: the attacker is known to have no VCF within ``r`` here (every
         OR node below the root: its parent's VCF search, or the defences computed at its
@@ -242,7 +270,7 @@ class PureDfPn:
             return e
         if theirs:
             # The defender has a five point: blocking it is the attacker's only move.
-            children: list[tuple[int, int, tuple[int, int, int]]] = []
+            children = array("H")
             self._add_forced(children, r, theirs[0])
             e.children = children
             if not children:
@@ -256,7 +284,7 @@ class PureDfPn:
     def _generate_or(self, e: _Entry, r: int) -> None:
         """The children of a probed OR node: fours with their blocks, then threats."""
         core, a = self.core, self.a
-        children: list[tuple[int, int, tuple[int, int, int]]] = []
+        children = array("H")
         for p in core.four_moves(a):
             self._add_four(children, r, p)
         # A slow move that leaves the defender's own VCF standing loses to it: threat
@@ -272,9 +300,7 @@ class PureDfPn:
         if not children and not self._more_threats(e, r):
             e.pn, e.dn = INF, 0
 
-    def _add_forced(
-        self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, p: int
-    ) -> None:
+    def _add_forced(self, children: array[int], r: int, p: int) -> None:
         """The child of an OR node whose only move is ``p``, the block of the defender's
         five point: a four (with its forced reply) or a threat of the goal's class."""
         core, a = self.core, self.a
@@ -290,20 +316,18 @@ class PureDfPn:
         if status == WIN:
             self._add_threat(children, r, p, tline)
 
-    def _add_four(
-        self, children: list[tuple[int, int, tuple[int, int, int]]], r: int, p: int
-    ) -> None:
+    def _add_four(self, children: array[int], r: int, p: int) -> None:
         """Add the attacker's four ``p`` with its forced block as an OR child."""
         core, a, d = self.core, self.a, self.d
         comps = core.completions(p, a)
         q = comps[0]
         if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden(q)):
             return  # a win would have been a VCF; a block that makes five loses
-        children.append((p, q, (core.hash ^ ZOBRIST[a][p] ^ ZOBRIST[d][q], r - 1, _OR)))
+        children.append(child_code(p, q))
 
     def _add_threats(
         self,
-        children: list[tuple[int, int, tuple[int, int, int]]],
+        children: array[int],
         r: int,
         mode: int,
         counter: tuple[int, ...],
@@ -317,14 +341,14 @@ class PureDfPn:
 
     def _add_threat(
         self,
-        children: list[tuple[int, int, tuple[int, int, int]]],
+        children: array[int],
         r: int,
         m: int,
         tline: tuple[int, ...],
     ) -> None:
         """Add the threat ``m`` whose VCF if ignored is ``tline``."""
-        child = (self.core.hash ^ ZOBRIST[self.a][m], r - 1, _AND)
-        children.append((m, -1, child))
+        child = node_key(self.core.hash ^ ZOBRIST[self.a][m], r - 1, _AND)
+        children.append(m)
         if child not in self.tt:
             self.tt[child] = self._entry_class(threat_line=tline)
         else:
@@ -340,7 +364,7 @@ class PureDfPn:
         self._add_threats(e.children, r, 3, e.counter)
         return len(e.children) > before
 
-    def _expand_and(self, key: tuple[int, int, int], r: int, e: _Entry) -> None:
+    def _expand_and(self, key: int, r: int, e: _Entry) -> None:
         core, a, d = self.core, self.a, self.d
         self.expansions += 1
         status, dline, _ = core.vcf(d, DEFENDER_VCF_DEPTH, self._budget(), False)
@@ -348,20 +372,17 @@ class PureDfPn:
             raise Stopped("time limit")
         if status == WIN:
             e.pn, e.dn, e.how = INF, 0, ("defender-vcf", dline)
-            e.children = []
+            e.children = array("H")
             return
         self._note(status)
         if status == UNKNOWN:
-            e.pn, e.dn, e.children = INF, 0, []  # cannot prove it: not proven (incomplete)
+            e.pn, e.dn, e.children = INF, 0, array("H")  # cannot prove it: not proven (incomplete)
             return
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
         status, defs, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
         self._note(status)
-        children = []
-        h = core.hash
-        for m in defs:
-            children.append((m, -1, (h ^ ZOBRIST[d][m], r, _OR)))
+        children = array("H", defs)
         e.children = children
         if not children:
             e.pn, e.dn, e.how = 0, INF, ("refuted",)
@@ -369,21 +390,40 @@ class PureDfPn:
     # -- the search --------------------------------------------------------------------
     def solve_or(self, r: int) -> _Entry:
         """Search the current position (attacker to move) with ``r`` moves allowed."""
-        key = (self.core.hash, r, _OR)
+        key = self.or_key(r)
         self._mid(key, INF - 1, INF - 1)
         return self.tt[key]
 
+    def or_key(self, r: int) -> int:
+        """The key of the current position, attacker to move, ``r`` moves allowed (more
+        than ``MAX_R`` allow no more than it: the board cannot hold them)."""
+        return node_key(self.core.hash, min(r, MAX_R), _OR)
+
+    def and_key(self, r: int) -> int:
+        """The key of the current position, defender to move after a threat."""
+        return node_key(self.core.hash, min(r, MAX_R), _AND)
+
+    def child_key(self, key: int, code: int) -> int:
+        """The key of the child ``code`` (a ``child_code``) of the node ``key``: after an
+        OR node's four and its block, an OR node with one move less; after its threat, an
+        AND node with one move less; after an AND node's defence, an OR node."""
+        h, r = key >> 9, (key >> 1) & MAX_R
+        if key & 1:
+            return ((h ^ ZOBRIST[self.d][code]) << 9) | (r << 1)
+        m, q = code & 255, (code >> 8) - 1
+        if q >= 0:
+            return ((h ^ ZOBRIST[self.a][m] ^ ZOBRIST[self.d][q]) << 9) | ((r - 1) << 1)
+        return ((h ^ ZOBRIST[self.a][m]) << 9) | ((r - 1) << 1) | _AND
+
     def solve_and(self, r: int, threat_line: tuple[int, ...]) -> _Entry:
         """Search the current position (defender to move after a threat)."""
-        key = (self.core.hash, r, _AND)
+        key = self.and_key(r)
         if key not in self.tt:
             self.tt[key] = self._entry_class(threat_line=threat_line)
         self._mid(key, INF - 1, INF - 1)
         return self.tt[key]
 
-    def _mid(
-        self, key: tuple[int, int, int], th_pn: int, th_dn: int, below: bool = False
-    ) -> None:
+    def _mid(self, key: int, th_pn: int, th_dn: int, below: bool = False) -> None:
         """Search ``key`` until its numbers reach a threshold; ``below``: a node under the
         root of this search (its attacker has no VCF there, see ``_expand_or``)."""
         start = self.expansions
@@ -391,8 +431,8 @@ class PureDfPn:
             self._poll()
         else:
             self._polls += 1
-        is_or = key[2] == _OR
-        r = key[1]
+        is_or = not key & 1
+        r = (key >> 1) & MAX_R
         e = self.tt.get(key)
         if is_or:
             if e is None or (e.children is None and e.pn and e.dn and not e.probed):
@@ -414,7 +454,7 @@ class PureDfPn:
             self._collect()
         core = self.core
         while True:
-            best_i, pn, dn, second = self._select(e, is_or)
+            best_i, pn, dn, second = self._select(key, e, is_or)
             if is_or and pn >= HIDDEN_AFTER and e.staged:
                 e.hidden_cost = pn - 1 if pn < INF else 0
                 if self._more_threats(e, r):
@@ -424,7 +464,9 @@ class PureDfPn:
                 e.work += self.expansions - start
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return
-            move, reply, ckey = e.children[best_i]
+            code = e.children[best_i]
+            ckey = self.child_key(key, code)
+            move, reply = code & 255, (code >> 8) - 1
             assert e.kids is not None
             ce = e.kids[best_i]
             cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
@@ -454,25 +496,32 @@ class PureDfPn:
                 else:
                     core.remove(move)
 
-    def _entry_for_and(self, key: tuple[int, int, int]) -> _Entry:
+    def children_of(self, key: int, e: _Entry) -> Iterator[tuple[int, int, int]]:
+        """The children of the expanded node ``key`` (entry ``e``), in order, as
+        ``(move, reply or -1, child key)``."""
+        assert e.children is not None
+        for code in e.children:
+            yield code & 255, (code >> 8) - 1, self.child_key(key, code)
+
+    def _entry_for_and(self, key: int) -> _Entry:
         e = self._entry_class()
         self.tt[key] = e
         return e
 
-    def _select(self, e: _Entry, is_or: bool) -> tuple[int, int, int, int]:
+    def _select(self, key: int, e: _Entry, is_or: bool) -> tuple[int, int, int, int]:
         """Best child index, the node's pn and dn, and the second-best child number."""
         children = e.children
         assert children is not None
         tt = self.tt
         kids = e.kids
         if kids is None or len(kids) != len(children):
-            kids = e.kids = [tt.get(ckey) for _, _, ckey in children]
+            kids = e.kids = [tt.get(self.child_key(key, c)) for c in children]
         best_i, best, second = 0, INF + 1, INF
         total = 0
         hidden = e.hidden if is_or else len(kids)
         for i, ce in enumerate(kids):
             if ce is None:
-                ce = kids[i] = tt.get(children[i][2])
+                ce = kids[i] = tt.get(self.child_key(key, children[i]))
             if ce is None:
                 own = other = 1
             elif is_or:
@@ -500,25 +549,41 @@ class PureDfPn:
         of settled entries was collected at every node). Proven entries are kept: they
         are the proof; if they alone fill half the table, the next collection waits for
         half a table more (the bound then holds the proof and half a table)."""
+        # In place, with no second table or sorted copy: the collection needs little
+        # memory beyond the table it collects.
         limit = self.max_entries
-        keep = {k: v for k, v in self.tt.items() if v.pn == 0 or v.dn == 0 or v.children}
-        if len(keep) > limit * 3 // 4:
-            keep = {k: v for k, v in keep.items() if v.pn == 0 or v.dn == 0}
-        if len(keep) > limit // 2:
-            small = sorted(
-                (v.work, i, k) for i, (k, v) in enumerate(keep.items()) if v.pn != 0
-            )
-            for _, _, k in small[: len(keep) - limit // 2]:
-                del keep[k]
-        self.collect_at = max(limit, len(keep) + limit // 2)
-        for v in keep.values():
+        tt = self.tt
+        drop = [k for k, v in tt.items() if v.pn and v.dn and not v.children]
+        if len(tt) - len(drop) > limit * 3 // 4:
+            drop = [k for k, v in tt.items() if v.pn and v.dn]
+        for k in drop:
+            del tt[k]
+        del drop
+        excess = len(tt) - limit // 2
+        if excess > 0:
+            # the ``excess`` unproven entries of least work, ties in table order: those
+            # below the cutoff work, then the first ones at it
+            works = sorted(v.work for v in tt.values() if v.pn != 0)
+            if works:
+                cut = works[min(excess, len(works)) - 1]
+                at_cut = min(excess, len(works)) - bisect_left(works, cut)
+                del works
+                drop = []
+                for k, v in tt.items():
+                    if v.pn != 0 and v.work <= cut:
+                        if v.work == cut:
+                            if not at_cut:
+                                continue
+                            at_cut -= 1
+                        drop.append(k)
+                for k in drop:
+                    del tt[k]
+        self.collect_at = max(limit, len(tt) + limit // 2)
+        for v in tt.values():
             v.kids = None  # they may point at dropped entries
-        self.tt = keep
 
     # -- proofs ------------------------------------------------------------------------
-    def proof(
-        self, key: tuple[int, int, int], memo: dict[Any, ProofNode] | None = None
-    ) -> ProofNode:
+    def proof(self, key: int, memo: dict[Any, ProofNode] | None = None) -> ProofNode:
         """The proof tree of a proven OR node (attacker to move) at the current position."""
         memo = {} if memo is None else memo
         if key in memo:
@@ -533,7 +598,7 @@ class PureDfPn:
         else:
             best: ProofNode | None = None
             assert e.children is not None
-            for move, reply, ckey in e.children:
+            for move, reply, ckey in self.children_of(key, e):
                 ce = self.tt.get(ckey)
                 if ce is None or ce.pn != 0:
                     continue
@@ -553,20 +618,20 @@ class PureDfPn:
         memo[key] = node
         return node
 
-    def _and_proof(
-        self, move: int, key: tuple[int, int, int], memo: dict[Any, ProofNode]
-    ) -> ProofNode:
+    def _and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:
         core, d = self.core, self.d
         e = self.tt[key]
         assert e.children is not None
         replies: dict[int, ProofNode] = {}
-        for m, _, ckey in e.children:
+        for m, _, ckey in self.children_of(key, e):
             core.put(m, d)
             replies[m] = self.proof(ckey, memo)
             core.remove(m)
         # The same deterministic split as at expansion, now with certificates (the
         # whole VCF budget: the search's node limit may be spent by now).
-        _, _, refs, spent = core.defences(self.a, key[1], e.threat_line, self.vcf_budget, True)
+        _, _, refs, spent = core.defences(
+            self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
+        )
         self._base_nodes += spent  # proof building is not search: keep the node count
         refuted = dict(refs)
         longest = max(

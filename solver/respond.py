@@ -102,7 +102,7 @@ def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None
         try:
             entry = search.solve_or(r)
             if entry.pn == 0:
-                sub = search.proof((c.hash, r, 0))
+                sub = search.proof(search.or_key(r))
                 node = ProofNode(
                     move=last if last is not None else f, length=sub.length + 1, replies={f: sub}
                 )
@@ -124,18 +124,18 @@ def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None
     if status != 1:
         return Response(Verdict.DISPROVEN, None, "no threat")
     entry = search.solve_and(r, line)
-    key = (c.hash, r, 1)
+    key = search.and_key(r)
     if entry.pn == 0:
         node = search._and_proof(last if last is not None else -1, key, {})
         return Response(Verdict.PROVEN, node=node)
     assert entry.children is not None
-    for m, _, ckey in entry.children:
+    for m, _, ckey in search.children_of(key, entry):
         ce = search.tt.get(ckey)
         if ce is not None and ce.dn == 0 and ce.pn >= INF:
             return Response(Verdict.DISPROVEN, m, _reason(c, m, d, line, last))
     if search.incomplete or entry.dn != 0:
         return Response(Verdict.UNKNOWN, reason="search incomplete")
-    m = entry.children[0][0]
+    m = entry.children[0]
     return Response(Verdict.DISPROVEN, m, _reason(c, m, d, line, last))
 
 

@@ -160,8 +160,17 @@ class _Clock:
             )
 
 
+# What one table entry takes, measured on vct_game_black_l17_1_short: never collected
+# (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the search: 318
+# bytes an entry (the entry, its int key, its slot in the dict, its children's codes and
+# cached entries, its threat line). Collected, the entries kept are the bigger ones (with
+# children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400, and the process stays
+# near the bound at the default 512 MB.
+ENTRY_BYTES = 400
+
+
 def _max_entries(memory_mb: int) -> int:
-    return max(10_000, memory_mb * 1_000_000 // 600)
+    return max(10_000, memory_mb * 1_000_000 // ENTRY_BYTES)
 
 
 def solve(
@@ -215,7 +224,7 @@ def solve(
                     break
             assert entry is not None
             if entry.pn == 0:
-                tree = search.proof((core.hash, clock.bound or cap, 0))
+                tree = search.proof(search.or_key(clock.bound or cap))
                 result.result = Verdict.PROVEN
                 result.tree = tree
                 result.line = tree.main_line()
@@ -290,7 +299,7 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
         search._note(status)  # out of time: stop; out of nodes: the answer is incomplete
         if status == 1 and search.solve_and(cap - 1, line).pn == 0:
             # It wins: find its shortest length, at most that of the proof just found.
-            longest = search._and_proof(p, (core.hash, cap - 1, 1), {}).length - 1
+            longest = search._and_proof(p, search.and_key(cap - 1), {}).length - 1
             for bound in range(1, min(cap - 1, longest) + 1):
                 if search.solve_and(bound, line).pn == 0:
                     keys.append(KeyMove(p, bound + 1))
@@ -303,7 +312,7 @@ def _shortest_from(search: DfPn, cap: int) -> int | None:
     """The fewest attacker moves that win from here within ``cap`` (attacker to move)."""
     if search.solve_or(cap).pn != 0:
         return None
-    longest = search.proof((search.core.hash, cap, 0)).length
+    longest = search.proof(search.or_key(cap)).length
     for bound in range(1, min(cap, longest) + 1):
         if search.solve_or(bound).pn == 0:
             return bound

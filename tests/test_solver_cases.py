@@ -272,7 +272,7 @@ def test_memory_bound_collects_and_keeps_the_answer() -> None:
     search = DfPn(core, int(case.board.to_move), 2, max_entries=40)
     entry = search.solve_or(5)
     assert entry.pn == 0 and free.result.value == "proven"
-    tree = search.proof((core.hash, 5, 0))
+    tree = search.proof(search.or_key(5))
     assert check_proof(case.board, tree, "tsume", 5) == tree.length <= 5
 
 
@@ -280,21 +280,24 @@ def test_memory_collection_keeps_proofs_and_the_biggest_searches() -> None:
     """A table full of settled entries is collected down to half: every proven entry stays
     (a proof needs them), then the entries whose search took the most work; an unsettled,
     unexpanded entry goes first."""
-    from solver.dfpn import INF, PureDfPn
+    from solver.dfpn import INF, PureDfPn, node_key
 
     search = PureDfPn(Board().core.copy(), 1, 2, max_entries=8)
-    proven = {(i, 1, 0): search._entry_class(pn=0, dn=INF, work=1) for i in range(3)}
-    disproven = {(i, 1, 1): search._entry_class(pn=INF, dn=0, work=i) for i in range(10, 16)}
-    fresh = {(99, 1, 0): search._entry_class(work=50)}
+    proven = {node_key(i, 1, 0): search._entry_class(pn=0, dn=INF, work=1) for i in range(3)}
+    disproven = {
+        node_key(i, 1, 1): search._entry_class(pn=INF, dn=0, work=i) for i in range(10, 16)
+    }
+    fresh = {node_key(99, 1, 0): search._entry_class(work=50)}
     search.tt = {**fresh, **disproven, **proven}
     search._collect()
     kept = set(search.tt)
-    assert kept == set(proven) | {(15, 1, 1)}  # half of 8: 3 proven and the biggest
+    assert kept == set(proven) | {node_key(15, 1, 1)}  # half of 8: 3 proven and the biggest
     assert search.collect_at == 8
 
     # proven entries alone fill the table: kept, and the next collection waits for half
     # a table more (not at every node)
-    search.tt = {(i, 1, 0): search._entry_class(pn=0, dn=INF) for i in range(7)}
-    search.tt[(99, 1, 1)] = search._entry_class(pn=INF, dn=0, work=9)
+    search.tt = {node_key(i, 1, 0): search._entry_class(pn=0, dn=INF) for i in range(7)}
+    search.tt[node_key(99, 1, 1)] = search._entry_class(pn=INF, dn=0, work=9)
     search._collect()
-    assert set(search.tt) == {(i, 1, 0) for i in range(7)} and search.collect_at == 11
+    kept = set(search.tt)
+    assert kept == {node_key(i, 1, 0) for i in range(7)} and search.collect_at == 11
