@@ -24,9 +24,11 @@ DEF NP = 225
 DEF NLINES = 29
 DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
-DEF DEAD_BITS = 18
+DEF DEAD_BITS = 18  # the dead-end table's first size; it grows (solver._pure_search.DEAD_GROWTH)
+DEF DEAD_GROW_1 = 4194304  # (1 << 22) nodes: 20 bits
+DEF DEAD_GROW_2 = 16777216  # (1 << 24) nodes: 22 bits
 DEF AHEAD = 16  # fours per VCF node read ahead (see _vcf_expand)
-DEF DEPTH_BITS = 7  # a dead-end word (see Core.dead): 64 - DEAD_BITS key bits, then these
+DEF DEPTH_BITS = 7  # a dead-end word (see Core.dead): the key bits above the slot, then these
 DEF EPOCH_BITS = 11
 DEF DEPTH_MASK = 127
 DEF EPOCH_MASK = 2047
@@ -302,6 +304,8 @@ cdef class Core:
     # the key's bits above the slot's, the depth failed at + 1 (0: empty), and the
     # recording session it was stored in (``epoch``, 0: none; ``EPOCH_BITS`` bits).
     cdef uint64_t* dead
+    cdef int dead_bits
+    cdef uint64_t dead_mask
     cdef uint32_t epoch
     cdef int path[MAXLINE]
     cdef int line_len
@@ -354,9 +358,8 @@ cdef class Core:
         self.bb_c1 = -1
         self.bb_r0 = 15
         self.bb_r1 = -1
-        self.dead = <uint64_t*> calloc(1 << DEAD_BITS, sizeof(uint64_t))  # (all empty)
-        if self.dead == NULL:
-            raise MemoryError()
+        self.dead = NULL
+        self._new_dead(DEAD_BITS)
         self.epoch = 0
         self.lc_key = <uint64_t*> calloc(1 << LC_BITS, sizeof(uint64_t))  # (0: no line)
         self.lc_val = <uint32_t*> malloc((1 << LC_BITS) * sizeof(uint32_t))
@@ -742,6 +745,11 @@ cdef class Core:
     def nodes(self):
         return self._nodes
 
+    @property
+    def dead_bits(self):
+        """The dead-end table's size, in bits (it grows as the search does)."""
+        return self.dead_bits
+
     cdef int _five_points(self, int c, int* out) noexcept nogil:
         cdef int p, n = 0, row
         cdef uint64_t bits
@@ -947,6 +955,27 @@ cdef class Core:
                 nm = _insert_sorted(moves, nm, c)
         return self._vcf_expand(a, depth, ply, moves, nm, nf, dfives[0] if nf else -1)
 
+    cdef int _new_dead(self, int bits) except -1:
+        """A new, empty dead-end table of ``1 << bits`` words."""
+        cdef uint64_t* table = <uint64_t*> calloc(1ULL << bits, sizeof(uint64_t))  # (empty)
+        if table == NULL:
+            raise MemoryError()
+        free(self.dead)
+        self.dead = table
+        self.dead_bits = bits
+        self.dead_mask = (1ULL << bits) - 1
+        return 0
+
+    cdef int _grow_dead(self) except -1:
+        """Grow the dead-end table as ``solver._pure_search.DEAD_GROWTH`` says (called as
+        each search primitive starts): a small search keeps a small table, fast to fill
+        and read; a long one keeps more failures."""
+        if self.dead_bits < 20 and self._nodes >= DEAD_GROW_1:
+            self._new_dead(20)
+        elif self.dead_bits < 22 and self._nodes >= DEAD_GROW_2:
+            self._new_dead(22)
+        return 0
+
     cdef inline uint64_t _dead_key(self, int a) noexcept nogil:
         """This position's key in the dead-end table (the side to move salted in)."""
         return self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
@@ -954,12 +983,12 @@ cdef class Core:
     cdef inline bint _dead(self, int a, int depth) noexcept nogil:
         """Whether the dead-end table holds this position as failing at ``depth`` or more."""
         cdef uint64_t key = self._dead_key(a)
-        return self._dead_holds(self.dead[key & ((1 << DEAD_BITS) - 1)], key, depth)
+        return self._dead_holds(self.dead[key & self.dead_mask], key, depth)
 
     cdef inline bint _dead_holds(self, uint64_t w, uint64_t key, int depth) noexcept nogil:
         """Whether the dead-end word ``w`` holds the position ``key`` as failing at
         ``depth`` or more (while recording: stored in this session)."""
-        if (w >> (DEPTH_BITS + EPOCH_BITS)) != (key >> DEAD_BITS):
+        if (w >> (DEPTH_BITS + EPOCH_BITS)) != (key >> self.dead_bits):
             return False
         if self.recording and (w & EPOCH_MASK) != self.epoch:
             return False  # its reads were not recorded: search it again
@@ -970,15 +999,15 @@ cdef class Core:
         one by ``change`` (the stones about to be put): the look-up there then finds it
         in the cache."""
         cdef uint64_t key = self._dead_key(a) ^ change
-        __builtin_prefetch(&self.dead[key & ((1 << DEAD_BITS) - 1)])
+        __builtin_prefetch(&self.dead[key & self.dead_mask])
 
     cdef void _new_epoch(self) noexcept nogil:
         """Start a recording session (see ``_dead``); when the numbers run out, forget
         every entry's session (they are then all from outside one) and start again."""
-        cdef int k
+        cdef uint64_t k
         self.epoch += 1
         if self.epoch > EPOCH_MASK:
-            for k in range(1 << DEAD_BITS):
+            for k in range(self.dead_mask + 1):
                 self.dead[k] &= ~(<uint64_t> EPOCH_MASK)
             self.epoch = 1
 
@@ -1000,7 +1029,7 @@ cdef class Core:
         cdef int nps[AHEAD]
         cdef int qs[AHEAD]
         cdef uint64_t key = self._dead_key(a)
-        cdef int slot = <int> (key & ((1 << DEAD_BITS) - 1))
+        cdef uint64_t slot = key & self.dead_mask
         if nd >= 2:
             npl = 0
         elif nd == 1:
@@ -1087,7 +1116,7 @@ cdef class Core:
                 result = -1
         if result == 0 and not self._dead_holds(self.dead[slot], key, depth):
             self.dead[slot] = (
-                ((key >> DEAD_BITS) << (DEPTH_BITS + EPOCH_BITS))
+                ((key >> self.dead_bits) << (DEPTH_BITS + EPOCH_BITS))
                 | ((<uint64_t> (depth + 1 if depth < DEPTH_MASK else DEPTH_MASK)) << EPOCH_BITS)
                 | (self.epoch if self.recording else 0)
             )
@@ -1193,8 +1222,10 @@ cdef class Core:
 
     def vcf(self, int attacker, int max_moves, long long node_limit, bint shortest):
         """A VCF of at most ``max_moves`` attacker moves: ``(status, line, nodes)``."""
-        cdef long long start = self._nodes
+        cdef long long start
         cdef int depth, status = 0, lo
+        self._grow_dead()
+        start = self._nodes
         if max_moves > MAXLINE // 2 - 2:
             max_moves = MAXLINE // 2 - 2
         self._limit = start + node_limit
@@ -1336,6 +1367,8 @@ cdef class Core:
         cdef tuple tline = tuple(line)
         cdef tuple found
         cdef list alt_lines = []
+        self._grow_dead()
+        start = self._nodes
         if n > MAXLINE:
             n = 0
         for i in range(n):
@@ -1490,6 +1523,8 @@ cdef class Core:
         cdef uint64_t fzone[4]
         cdef uint64_t threes[4]  # where a stone of his makes a three (``_is_three_move``)
         cdef bint failzoned = False
+        self._grow_dead()
+        start = self._nodes
         if max_moves < 2:
             return status, out, 0
         if mode != 2:  # (mode 2 takes threes and hidden threats alike)

@@ -29,12 +29,15 @@ from solver._pure import BLACK, Core
 from solver.geometry import LINE_LOW_BITS, line_points
 from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
 
-__all__ = ["DEAD_BITS", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
+__all__ = ["DEAD_BITS", "DEAD_GROWTH", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
 
 WIN, FAIL, UNKNOWN = 1, 0, -1
 DEAD_BITS = 18
+# The dead-end table grows with the search: once a core has searched this many nodes, a
+# new, empty table of this many bits replaces it (a small search keeps a small table,
+# fast to fill and to read; a long one keeps more failures). Both cores follow it.
+DEAD_GROWTH = ((1 << 22, 20), (1 << 24, 22))
 SIDE_SALT = 0x9E3779B97F4A7C15
-_DEAD_MASK = (1 << DEAD_BITS) - 1
 _STEP = (1, 15, 16, -14)
 _STONE_BITS = 0x55555
 _LINE_POINTS = line_points()
@@ -43,15 +46,44 @@ _LINE_POINTS = line_points()
 class SearchCore(Core):
     """The pure core plus the solver's search primitives."""
 
-    __slots__ = ("_dead_depth", "_dead_key", "_deadline", "expired", "nodes")
+    __slots__ = (
+        "_dead_depth",
+        "_dead_grown",
+        "_dead_key",
+        "_dead_mask",
+        "_deadline",
+        "expired",
+        "nodes",
+    )
 
     def __init__(self, rule: int = 0) -> None:
         super().__init__(rule)
         self.nodes = 0
         self._deadline: float | None = None
         self.expired = False
-        self._dead_key = [0] * (1 << DEAD_BITS)
-        self._dead_depth = [-1] * (1 << DEAD_BITS)
+        self._dead_grown = 0  # steps of DEAD_GROWTH taken
+        self._dead_key: list[int] = []
+        self._dead_depth: list[int] = []
+        self._dead_mask = 0
+        self._new_dead(DEAD_BITS)
+
+    def _new_dead(self, bits: int) -> None:
+        self._dead_key = [0] * (1 << bits)
+        self._dead_depth = [-1] * (1 << bits)
+        self._dead_mask = (1 << bits) - 1
+
+    @property
+    def dead_bits(self) -> int:
+        """The dead-end table's size, in bits (it grows as the search does)."""
+        return self._dead_mask.bit_length()
+
+    def _grow_dead(self) -> None:
+        """Follow ``DEAD_GROWTH`` (called as each search primitive starts)."""
+        if self._dead_grown < len(DEAD_GROWTH):
+            at, bits = DEAD_GROWTH[self._dead_grown]
+            if self.nodes >= at:
+                self._dead_grown += 1
+                self._new_dead(bits)
 
     def copy(self) -> SearchCore:
         """An independent copy (the dead-end table starts empty)."""
@@ -154,6 +186,7 @@ class SearchCore(Core):
         Returns ``(status, line, nodes)``; with ``shortest`` the line is a shortest one
         (iterative deepening). ``node_limit`` bounds this call's nodes (UNKNOWN past it).
         """
+        self._grow_dead()
         start = self.nodes
         limit = start + node_limit
         depths = range(1, max_moves + 1) if shortest else (max_moves,)
@@ -184,7 +217,7 @@ class SearchCore(Core):
         if depth <= 0:
             return FAIL
         key = self.hash ^ (SIDE_SALT if a == 2 else 0)
-        slot = key & _DEAD_MASK
+        slot = key & self._dead_mask
         if self._dead_key[slot] == key and self._dead_depth[slot] >= depth:
             return FAIL
         d = 3 - a
@@ -282,6 +315,7 @@ class SearchCore(Core):
         the refuted list is left empty (the search only needs the defences).
         """
         a, dcol = attacker, 3 - attacker
+        self._grow_dead()
         start = self.nodes
         limit = start + node_limit
         status = FAIL
@@ -334,6 +368,7 @@ class SearchCore(Core):
         still replays is no threat (the defender would just play it).
         """
         a = attacker
+        self._grow_dead()
         start = self.nodes
         limit = start + node_limit
         status = FAIL

@@ -276,6 +276,26 @@ def test_memory_bound_collects_and_keeps_the_answer() -> None:
     assert check_proof(case.board, tree, "tsume", 5) == tree.length <= 5
 
 
+@pytest.mark.slow
+def test_dead_end_table_grows_and_keeps_the_answer() -> None:
+    """A long search (9 M nodes) grows its dead-end table (a new, empty, bigger one once
+    4 M nodes are searched); the proof found across the growth is still sound and as
+    long as the case says (a stale or misread entry would cut off a live line)."""
+    from quintet import load
+
+    from solver.dfpn import DfPn
+    from solver.search import _max_entries
+
+    case = load("vct_game_white_l11_1")
+    core = case.board.core.copy()
+    assert core.dead_bits == 18
+    search = DfPn(core, int(case.board.to_move), 2, max_entries=_max_entries(512))
+    entry = search.solve_or(case.limit)
+    assert entry.pn == 0 and core.nodes > 1 << 22 and core.dead_bits == 20
+    tree = search.proof(search.or_key(case.limit))
+    assert check_proof(case.board, tree, "tsume", case.limit) == tree.length == case.limit
+
+
 def test_memory_collection_keeps_proofs_and_the_biggest_searches() -> None:
     """A table full of settled entries is collected down to half: every proven entry stays
     (a proof needs them), then the entries whose search took the most work; an unsettled,
