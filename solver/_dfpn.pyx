@@ -126,6 +126,13 @@ cdef class Loop:
         else:
             self._polls += 1
         obj = self.tt.get(key)
+        if is_or and obj is None and below and r <= 1 and not self.incomplete:
+            # What _expand_or finds here, without its calls: the parent ruled out a VCF
+            # within r, so no five point of his either; with one move, no more threat.
+            self.expansions += 1
+            e = Entry(pn=INF, dn=0, work=1)
+            self.tt[key] = e
+            return 0
         if is_or:
             if obj is None or (
                 (<Entry> obj).children is None
