@@ -217,6 +217,10 @@ class PureDfPn:
         self.on_progress = on_progress
         self.vcf_budget = vcf_budget
         self.incomplete = False
+        # proof building's caches (``_proof_length``, ``_refutations``), emptied by every
+        # search: more children may be proven after it
+        self._lengths: dict[int, int] = {}
+        self._refuted: dict[int, dict[int, tuple[int, ...]]] = {}
         core.set_deadline(deadline)
         self._polls = 0
         self._base_nodes = int(core.nodes)
@@ -409,6 +413,7 @@ class PureDfPn:
     def solve_or(self, r: int) -> _Entry:
         """Search the current position (attacker to move) with ``r`` moves allowed."""
         key = self.or_key(r)
+        self._lengths, self._refuted = {}, {}
         self._mid(key, INF - 1, INF - 1)
         return self.tt[key]
 
@@ -436,6 +441,7 @@ class PureDfPn:
     def solve_and(self, r: int, threat_line: tuple[int, ...]) -> _Entry:
         """Search the current position (defender to move after a threat)."""
         key = self.and_key(r)
+        self._lengths, self._refuted = {}, {}
         if key not in self.tt:
             self.tt[key] = self._entry_class(threat_line=threat_line)
         self._mid(key, INF - 1, INF - 1)
@@ -602,7 +608,12 @@ class PureDfPn:
 
     # -- proofs ------------------------------------------------------------------------
     def proof(self, key: int, memo: dict[Any, ProofNode] | None = None) -> ProofNode:
-        """The proof tree of a proven OR node (attacker to move) at the current position."""
+        """The proof tree of a proven OR node (attacker to move) at the current position.
+
+        Where several moves win, the one with the shortest proof (the first such) is
+        kept. The lengths are worked out first (``_proof_length``, no nodes built), and
+        only the chosen moves' proofs are built: building every winning move's proof to
+        compare them took longer than the search on some cases."""
         memo = {} if memo is None else memo
         if key in memo:
             return memo[key]
@@ -614,29 +625,105 @@ class PureDfPn:
         elif e.how and e.how[0] == "vcf":
             node = self.line_proof(e.how[1])
         else:
-            best: ProofNode | None = None
-            assert e.children is not None
-            for move, reply, ckey in self.children_of(key, e):
-                ce = self.tt.get(ckey)
-                if ce is None or ce.pn != 0:
-                    continue
-                core.put(move, a)
-                if reply >= 0:
-                    core.put(reply, d)
-                    sub = self.proof(ckey, memo)
-                    cand = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
-                    core.remove(reply)
-                else:
-                    cand = self._and_proof(move, ckey, memo)
-                core.remove(move)
-                if best is None or cand.length < best.length:
-                    best = cand
-            assert best is not None
-            node = best
+            move, reply, ckey = self._shortest_child(key, e)
+            core.put(move, a)
+            if reply >= 0:
+                core.put(reply, d)
+                sub = self.proof(ckey, memo)
+                node = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
+                core.remove(reply)
+            else:
+                node = self._and_proof(move, ckey, memo)
+            core.remove(move)
         memo[key] = node
         return node
 
+    def _shortest_child(self, key: int, e: _Entry) -> tuple[int, int, int]:
+        """The proven child of the proven OR node ``key`` with the shortest proof (the
+        first of them): ``(move, reply or -1, child key)``."""
+        core, a, d = self.core, self.a, self.d
+        proven = [c for c in self.children_of(key, e) if self._proven(c[2])]
+        if len(proven) == 1:
+            return proven[0]  # (no lengths to compare)
+        best: tuple[int, int, int] | None = None
+        best_length = 0
+        for move, reply, ckey in proven:
+            core.put(move, a)
+            if reply >= 0:
+                core.put(reply, d)
+                length = self._proof_length(ckey) + 1
+                core.remove(reply)
+            else:
+                length = self._proof_length(ckey)
+            core.remove(move)
+            if best is None or length < best_length:
+                best, best_length = (move, reply, ckey), length
+        assert best is not None
+        return best
+
+    def _proven(self, key: int) -> bool:
+        e = self.tt.get(key)
+        return e is not None and e.pn == 0
+
+    def _proof_length(self, key: int) -> int:
+        """The length of the proof ``proof`` (OR) or ``_and_proof`` (AND, the threat
+        counted) would build for the proven node ``key`` here, without building it."""
+        lengths = self._lengths
+        if key in lengths:
+            return lengths[key]
+        e = self.tt[key]
+        if key & 1:
+            longest = max([(len(v) + 1) // 2 for v in self._refutations(key, e).values()] + [0])
+            for m, _, ckey in self.children_of(key, e):
+                self.core.put(m, self.d)
+                longest = max(longest, self._proof_length(ckey))
+                self.core.remove(m)
+            length = longest + 1
+        elif e.how and e.how[0] == "five":
+            length = 1
+        elif e.how and e.how[0] == "vcf":
+            length = (len(e.how[1]) + 1) // 2
+        else:
+            move, reply, ckey = self._shortest_child(key, e)
+            self.core.put(move, self.a)
+            if reply >= 0:
+                self.core.put(reply, self.d)
+                length = self._proof_length(ckey) + 1
+                self.core.remove(reply)
+            else:
+                length = self._proof_length(ckey)
+            self.core.remove(move)
+        lengths[key] = length
+        return length
+
+    def _refutations(self, key: int, e: _Entry) -> dict[int, tuple[int, ...]]:
+        """The refuted defences of the proven AND node ``key`` here, each with the VCF
+        that refutes it: the same deterministic split as at expansion, now with
+        certificates (and the whole VCF budget: the search's node limit may be spent)."""
+        refs = self._refuted.get(key)
+        if refs is None:
+            _, _, found, spent = self.core.defences(
+                self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
+            )
+            self._base_nodes += spent  # proof building is not search: keep the node count
+            refs = self._refuted[key] = dict(found)
+        return refs
+
     def _and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:
+        """The proof of the proven AND node ``key`` after the threat ``move`` (shared
+        with the other threats that lead to the same position: transpositions)."""
+        seen = memo.get(key)
+        if seen is not None:
+            if seen.move == move:
+                return seen
+            return ProofNode(
+                move=move, length=seen.length, replies=seen.replies, refuted=seen.refuted
+            )
+        node = self._new_and_proof(move, key, memo)
+        memo[key] = node
+        return node
+
+    def _new_and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:
         core, d = self.core, self.d
         e = self.tt[key]
         assert e.children is not None
@@ -645,13 +732,7 @@ class PureDfPn:
             core.put(m, d)
             replies[m] = self.proof(ckey, memo)
             core.remove(m)
-        # The same deterministic split as at expansion, now with certificates (the
-        # whole VCF budget: the search's node limit may be spent by now).
-        _, _, refs, spent = core.defences(
-            self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
-        )
-        self._base_nodes += spent  # proof building is not search: keep the node count
-        refuted = dict(refs)
+        refuted = self._refutations(key, e)
         longest = max(
             [n.length for n in replies.values()]
             + [(len(v) + 1) // 2 for v in refuted.values()]
