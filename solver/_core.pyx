@@ -1125,9 +1125,10 @@ cdef class Core:
     cdef tuple _line(self):
         return tuple([self.path[i] for i in range(self.line_len)])
 
-    def set_deadline(self, deadline):
+    def set_deadline(self, deadline, should_stop=None):
         """Stop VCF searches (UNKNOWN, ``expired`` set) once ``time.monotonic()`` passes
-        ``deadline``; ``None`` clears it."""
+        ``deadline``; ``None`` clears it. ``should_stop`` is not asked here (this core's
+        calls are short: the search loop asks it between them)."""
         self._deadline = 0.0 if deadline is None else float(deadline)
         self.expired = False
 

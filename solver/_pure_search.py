@@ -24,6 +24,7 @@ five already available. Its length in attacker moves is ``(len(line) + 1) // 2``
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from solver._pure import BLACK, Core
 from solver.geometry import LINE_LOW_BITS, line_points
@@ -52,6 +53,7 @@ class SearchCore(Core):
         "_dead_key",
         "_dead_mask",
         "_deadline",
+        "_should_stop",
         "expired",
         "nodes",
     )
@@ -60,6 +62,7 @@ class SearchCore(Core):
         super().__init__(rule)
         self.nodes = 0
         self._deadline: float | None = None
+        self._should_stop: Callable[[], bool] | None = None
         self.expired = False
         self._dead_grown = 0  # steps of DEAD_GROWTH taken
         self._dead_key: list[int] = []
@@ -93,10 +96,15 @@ class SearchCore(Core):
                 other.put(p, self.cells[p])
         return other
 
-    def set_deadline(self, deadline: float | None) -> None:
+    def set_deadline(
+        self, deadline: float | None, should_stop: Callable[[], bool] | None = None
+    ) -> None:
         """Stop VCF searches (UNKNOWN, ``expired`` set) once ``time.monotonic()`` passes
-        ``deadline``; ``None`` clears it."""
+        ``deadline`` or ``should_stop()`` says so (both asked every 16 nodes, a small
+        cost next to a node here: this core's calls can take seconds, far more than a
+        cancellation may wait); ``None`` clears them."""
         self._deadline = deadline
+        self._should_stop = should_stop
         self.expired = False
 
     # -- threat queries --------------------------------------------------------------------
@@ -203,9 +211,12 @@ class SearchCore(Core):
         if self.nodes > limit:
             return UNKNOWN
         if (
-            self._deadline is not None
-            and not self.nodes & 1023
-            and time.monotonic() > self._deadline
+            not self.nodes & 15
+            and (self._deadline is not None or self._should_stop is not None)
+            and (
+                (self._deadline is not None and time.monotonic() > self._deadline)
+                or (self._should_stop is not None and self._should_stop())
+            )
         ):
             self.expired = True
         if self.expired:

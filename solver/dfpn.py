@@ -221,7 +221,7 @@ class PureDfPn:
         # search: more children may be proven after it
         self._lengths: dict[int, int] = {}
         self._refuted: dict[int, dict[int, tuple[int, ...]]] = {}
-        core.set_deadline(deadline)
+        core.set_deadline(deadline, should_stop)
         self._polls = 0
         self._base_nodes = int(core.nodes)
 
@@ -250,8 +250,14 @@ class PureDfPn:
     def _note(self, status: int) -> None:
         if status == UNKNOWN:
             if self.core.expired:
-                raise Stopped("time limit")
+                raise self._expired()
             self.incomplete = True
+
+    def _expired(self) -> Stopped:
+        """Why the core stopped a search (``expired``): the caller asked, or time ran out."""
+        if self.should_stop is not None and self.should_stop():
+            return Stopped("stopped")
+        return Stopped("time limit")
 
     # -- expansion ---------------------------------------------------------------------
     def _expand_or(self, key: int, r: int, no_vcf: bool = False) -> _Entry:
@@ -308,7 +314,7 @@ class PureDfPn:
         # generation skips such moves (their AND nodes would be disproven at once).
         status, dline, _ = core.vcf(self.d, DEFENDER_VCF_DEPTH, self._budget(), False)
         if status == UNKNOWN and core.expired:
-            raise Stopped("time limit")
+            raise self._expired()
         e.counter = dline if status == WIN else ()
         # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
         self._add_threats(children, r, 1, e.counter)

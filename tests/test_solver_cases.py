@@ -197,6 +197,30 @@ def test_deterministic_node_count() -> None:
     assert (a.line, a.nodes) == (b.line, b.nodes)
 
 
+def test_pure_core_asks_should_stop_inside_its_calls() -> None:
+    """One call of the pure core can take seconds (threat generation searches a VCF per
+    candidate): it asks ``should_stop`` every 16 nodes, so a cancelled search stops soon
+    after the request, not at the search loop's next poll (on ``vct_unstable`` the polls
+    came 0.3-2.6 s apart: the trainer's Escape waited that long). Asked from 2,400 nodes
+    on, the loop alone would notice at 3,269."""
+    from quintet import load
+
+    from solver.dfpn import PureDfPn, Stopped
+
+    case = load("vct_unstable")
+    board = Board.from_stones(
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=False
+    )
+    core = board.core.copy()
+    asked_at = 2_400
+    search = PureDfPn(core, int(case.board.to_move), 2, should_stop=lambda: core.nodes >= asked_at)
+    with pytest.raises(Stopped) as stopped:
+        search.solve_or(case.limit)
+    assert stopped.value.reason == "stopped"
+    # (every candidate left in the core's loop still counts one node on its way out)
+    assert asked_at <= core.nodes <= asked_at + 16 + 225
+
+
 def test_unknown_is_never_disproven() -> None:
     from quintet import load
 
