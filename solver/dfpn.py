@@ -88,10 +88,11 @@ EPSILON = 0.25
 # The proof number a threat's AND node starts with, before it is expanded (df-pn+'s
 # heuristic initial numbers): 2 when the threat's VCF if ignored is one move (a three, or
 # a move making a double-four point), else 3. At 1, an OR node expanded every threat's AND
-# node (each a defender VCF and a defence split) before it searched any deeper; from 2
-# it goes deeper into the threat with the fewest defences first. On the 21 development
+# node (each a split of every defender move) before it searched any deeper; from 2 it
+# goes deeper into the threat with the fewest defences first. On the 21 development
 # cases: 66.7 M -> 50.9 M nodes (all at 2: 66.6 M; all at 3: 64.6 M; 2 and 4: 48.4 M,
-# but more on the two slowest).
+# but more on the two slowest). Other pairs were tried again after the later changes
+# ((2, 4), (1, 3), (3, 4), (2, 5)): none did better over these and the two slowest.
 THREAT_PN = (2, 3)
 # a tsume OR node adds its hidden threats once its best four or three needs this many proofs
 HIDDEN_AFTER = 32
