@@ -19,14 +19,12 @@ cdef extern from *:
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
+from solver._pure_search import DEAD_BITS, DEAD_GROWTH
 
 DEF NP = 225
 DEF NLINES = 29
 DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
-DEF DEAD_BITS = 18  # the dead-end table's first size; it grows (solver._pure_search.DEAD_GROWTH)
-DEF DEAD_GROW_1 = 4194304  # (1 << 22) nodes: 20 bits
-DEF DEAD_GROW_2 = 16777216  # (1 << 24) nodes: 22 bits
 DEF AHEAD = 16  # fours per VCF node read ahead (see _vcf_expand)
 DEF DEPTH_BITS = 7  # a dead-end word (see Core.dead): the key bits above the slot, then these
 DEF EPOCH_BITS = 11
@@ -51,6 +49,14 @@ cdef enum:
     STRONG = 16
 
 cdef uint64_t WMASK = (1ULL << 22) - 1
+# solver._pure_search.DEAD_GROWTH, read once: (nodes searched, new table bits) steps
+cdef int NGROW = 0
+cdef long long GROW_AT[4]
+cdef int GROW_BITS[4]
+for _at, _bits in DEAD_GROWTH[:4]:
+    GROW_AT[NGROW] = _at
+    GROW_BITS[NGROW] = _bits
+    NGROW += 1
 # in a point's window (``WMASK``: 11 cells, two bits each, the point in the middle), the
 # low bits of the cells 1 to 4 steps away on either side
 cdef uint64_t NEAR4_CELLS = 0x55154
@@ -970,10 +976,11 @@ cdef class Core:
         """Grow the dead-end table as ``solver._pure_search.DEAD_GROWTH`` says (called as
         each search primitive starts): a small search keeps a small table, fast to fill
         and read; a long one keeps more failures."""
-        if self.dead_bits < 20 and self._nodes >= DEAD_GROW_1:
-            self._new_dead(20)
-        elif self.dead_bits < 22 and self._nodes >= DEAD_GROW_2:
-            self._new_dead(22)
+        cdef int k
+        for k in range(NGROW):
+            if self.dead_bits < GROW_BITS[k] and self._nodes >= GROW_AT[k]:
+                self._new_dead(GROW_BITS[k])
+                break
         return 0
 
     cdef inline uint64_t _dead_key(self, int a) noexcept nogil:
