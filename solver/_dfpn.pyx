@@ -16,6 +16,12 @@ from cpython cimport array
 from libc.stdint cimport uint64_t
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 
+cdef extern from "Python.h":
+    # (CPython's own: pickle, ctypes and int.from_bytes build ints with it)
+    object _PyLong_FromByteArray(
+        const unsigned char* data, size_t n, int little_endian, int is_signed
+    )
+
 from solver.zobrist import ZOBRIST
 
 DEF INF = 1000000000
@@ -35,6 +41,53 @@ cdef void _init_zobrist():
 
 
 _init_zobrist()
+
+
+cdef inline object _key(uint64_t h, unsigned int low):
+    """``solver.dfpn.node_key`` for the hash ``h`` and ``low`` (``r << 1 | kind``): the
+    73-bit int ``h << 9 | low`` built in one step (shifting and or-ing a Python int
+    made three of them, 800 instructions a key)."""
+    cdef unsigned char data[10]
+    cdef uint64_t lo = (h << 9) | low
+    cdef uint64_t hi = h >> 55
+    cdef int i
+    for i in range(8):
+        data[i] = <unsigned char> (lo >> (8 * i))
+    data[8] = <unsigned char> hi
+    data[9] = <unsigned char> (hi >> 8)
+    return _PyLong_FromByteArray(data, 10, 1, 0)
+
+
+cdef long long THREAT_PN[2]
+cdef bint _threat_pn_read = False
+
+
+cdef void _read_threat_pn() except *:
+    """``solver.dfpn.THREAT_PN``, read on first use (that module imports this one)."""
+    global _threat_pn_read
+    from solver.dfpn import THREAT_PN as pair
+
+    THREAT_PN[0], THREAT_PN[1] = pair
+    _threat_pn_read = True
+
+
+cdef Entry _threat_entry(long long pn, tuple tline):
+    """``Entry(pn=pn, threat_line=tline)``, without parsing keywords."""
+    cdef Entry e = Entry.__new__(Entry)
+    e.pn = pn
+    e.dn = 1
+    e.children = None
+    e.how = ()
+    e.threat_line = tline
+    e.kids = None
+    e.counter = ()
+    e.hidden = 1 << 30
+    return e
+
+
+def _threat_order(t):
+    """The most forcing threats (shortest VCF if ignored) first; ties by point."""
+    return (len(t[1]), t[0])
 
 
 cdef inline long long _widen(long long second) noexcept:
@@ -99,16 +152,52 @@ cdef class Loop:
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
         self._cmid(key, th_pn, th_dn, below)
 
+    def _add_threats(self, children, int r, int mode, counter):
+        """``PureDfPn._add_threats``: the threats found, added in the same order."""
+        cdef uint64_t h
+        status, threats, _ = self.core.threats(self.a, r, mode, self._budget(), counter)
+        self._note(status)
+        if not threats:
+            return
+        h = PyLong_AsUnsignedLongLongMask(self.core.hash)
+        for m, tline in sorted(threats, key=_threat_order):
+            self._threat_child(<array.array> children, h, r, m, tline)
+
+    def _add_threat(self, children, int r, int m, tline):
+        """``PureDfPn._add_threat``."""
+        self._threat_child(
+            <array.array> children, PyLong_AsUnsignedLongLongMask(self.core.hash), r, m, tline
+        )
+
+    cdef int _threat_child(
+        self, array.array children, uint64_t h, int r, int m, tuple tline
+    ) except -1:
+        """Add the threat ``m`` (VCF if ignored ``tline``) at the node of hash ``h``
+        with ``r`` moves, and its AND child's entry if new (see ``THREAT_PN``)."""
+        cdef Py_ssize_t n = len(children)
+        cdef object child = _key(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
+        cdef object obj
+        if not _threat_pn_read:
+            _read_threat_pn()
+        array.resize_smart(children, n + 1)
+        children.data.as_ushorts[n] = m
+        obj = self.tt.get(child)
+        if obj is None:
+            self.tt[child] = _threat_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
+        else:
+            (<Entry> obj).threat_line = tline
+        return 0
+
     cdef object _child_key(self, uint64_t h, int r, bint is_or, unsigned int code):
         """``PureDfPn.child_key``: the key of the child ``code`` of the node (h, r)."""
         cdef int m, q
         if not is_or:
-            return (<object> (h ^ Z[self.d][code])) << 9 | (r << 1)
+            return _key(h ^ Z[self.d][code], r << 1)
         m = code & 255
         q = <int> (code >> 8) - 1
         if q >= 0:
-            return (<object> (h ^ Z[self.a][m] ^ Z[self.d][q])) << 9 | ((r - 1) << 1)
-        return (<object> (h ^ Z[self.a][m])) << 9 | ((r - 1) << 1) | 1
+            return _key(h ^ Z[self.a][m] ^ Z[self.d][q], (r - 1) << 1)
+        return _key(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
 
     cdef int _cmid(self, object key, long long th_pn, long long th_dn, bint below) except -1:
         cdef Entry e
