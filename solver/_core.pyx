@@ -1501,6 +1501,34 @@ cdef class Core:
         self.cells[m] = 0
         return changed
 
+    cdef bint _straight_point(self) noexcept nogil:
+        """Whether Black has an empty point where his stone makes a straight four by
+        shape (``_BBBB_``), legal or not (the masks must be kept).
+
+        Without one, Black has no hidden threat that wins in one more move (renju rule).
+        After a move m that makes no four (nor five point) and no three by shape, a win
+        in one move is a straight four at some q: no five point, a double four is
+        forbidden, and White's blocks never are. If m's stone is on that four, m made
+        a three by shape (and a black stone elsewhere cannot make a four straight: it
+        only adds overlines). So q was a straight four point before m already. (It was
+        forbidden then, else the VCF search before this one had won in one move: m
+        made it legal: a stone on the line of one of q's two fours can make that four's
+        five an overline, ``mq_BBB``, and q a single straight four. The development cases have five
+        such threats in 102,000 searches, hence this test.)"""
+        cdef int row, p, d
+        cdef uint64_t bits
+        for row in range(4):
+            bits = self.hot[row]
+            while bits:
+                p = (row << 6) + __builtin_ctzll(bits)
+                bits &= bits - 1
+                if not self.tmask[0][p]:
+                    continue
+                for d in range(4):
+                    if (self.tmask[0][p] >> d) & 1 and self._entry(d, p, 1) & F_STRAIGHT:
+                        return True
+        return False
+
     def threats(self, int attacker, int max_moves, int mode, long long node_limit, counter=()):
         """The attacker's non-four threats (see ``solver._pure_search.SearchCore.threats``).
 
@@ -1534,6 +1562,10 @@ cdef class Core:
         self._grow_dead()
         start = self._nodes
         if max_moves < 2:
+            return status, out, 0
+        self._ensure_tracking()
+        if mode == 3 and max_moves == 2 and a == 1 and self.rule == 0 and not self._straight_point():
+            # Black's hidden threats with one move after them: none (``_straight_point``)
             return status, out, 0
         if mode != 2:  # (mode 2 takes threes and hidden threats alike)
             self._shape_points(a, 16, threes)

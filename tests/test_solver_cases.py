@@ -50,6 +50,28 @@ def test_four_three_with_a_false_three_does_not_win(compiled: bool) -> None:
     assert any("false three, straight four at i8 (double-four)" in line.text() for line in e.lines)
 
 
+def test_hidden_threat_that_makes_a_forbidden_straight_four_legal(compiled: bool) -> None:
+    # c10 is a double-four for Black: the straight four c8-c11 and the four c10 _ e8 f7
+    # g6 on the diagonal. b11 is no three and no four, but it turns that diagonal's five
+    # (b11 c10 d9 e8 f7 g6) into an overline: c10 is then a legal straight four. So b11
+    # is a hidden threat that wins in one more move (mined from
+    # vct_game_black_l17_1_short). The compiled core skips this search when Black has no
+    # straight-four point at all (``Core._straight_point``), and must not here.
+    board = Board.from_stones(
+        "e6 g6 h6 f7 g7 c8 e8 f8 h8 c9 e9 f9 e10 f10 k10 c11 h11 f12 g12 k13",
+        "h5 i5 f6 e7 h7 b8 g8 b9 g9 d10 g10 h10 i10 j10 d11 e11 f11 g11 i11 j12",
+        compiled=compiled,
+    )
+    core = board.core
+    c10, b11 = parse_point("c10"), parse_point("b11")
+    assert core.forbidden(c10) and core.vcf(1, 2, 10**6, False)[0] == 0
+    status, threats, _ = core.threats(1, 2, 3, 10**6, ())
+    assert status == 0 and [(m, tuple(line)) for m, line in threats] == [(b11, (c10,))]
+    # with no straight-four point anywhere (the c-column stones gone), none at all
+    bare = Board.from_stones("e6 g6 h6 f7 g7 e8 f8 h8 e9 f9", "h5 i5 f6 e7 h7 g8 g9 a1 a2 a3")
+    assert bare.core.threats(1, 2, 3, 10**6, ())[1] == []
+
+
 def test_counter_four_refutes_a_vcf(compiled: bool) -> None:
     # k8 is a four-three for Black (h8-k8, g8 white; k8 k9 k10). White's forced block l8
     # makes l8-l11 a straight four, so the VCF fails; without l9-l11 it wins in 2.
