@@ -272,6 +272,16 @@ cdef class Loop:
             ckey = self._child_key(h, r, is_or, code)
             ce = (<list> e.kids)[best_i]
             if ce is None:
+                if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
+                    # A new OR child with one move left (after a four of this OR node
+                    # with two, or a defence of this AND node with one): what _cmid
+                    # would settle without a call (see there), settled here without
+                    # putting its stones either.
+                    self.expansions += 1
+                    ce = Entry(pn=INF, dn=0, work=1)
+                    self.tt[ckey] = ce
+                    (<list> e.kids)[best_i] = ce
+                    continue
                 cpn = cdn = 1
             else:
                 cpn = (<Entry> ce).pn
