@@ -8,7 +8,7 @@ function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (test
 """
 
 from libc.stdint cimport uint32_t, uint64_t
-from libc.stdlib cimport calloc, malloc, free
+from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -31,6 +31,7 @@ DEF EPOCH_BITS = 11
 DEF DEPTH_MASK = 127
 DEF EPOCH_MASK = 2047
 DEF MAXLINE = 1024
+DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
 DEF MAXLOG = 4096
 DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
 DEF PADC = 5  # solver.geometry.PAD: wall cells at each end of a line code
@@ -322,6 +323,11 @@ cdef class Core:
     cdef unsigned char tmask[2][NP]
     cdef uint64_t hot[4]  # points where tmask is not zero, as a bit set in point order
     cdef bint tracking
+    # ``enter``'s saved masks (``FRAME`` bytes each: tmask, then hot), one frame a step,
+    # and whether the masks were kept at that step
+    cdef unsigned char* frames
+    cdef unsigned char* framed
+    cdef int nframes, frames_cap
     # while ``recording``, every pattern read adds the points it depends on to ``zone``
     cdef bint recording
     cdef uint64_t zone[4]
@@ -365,6 +371,10 @@ cdef class Core:
         self.bb_r0 = 15
         self.bb_r1 = -1
         self.dead = NULL
+        self.frames = NULL
+        self.framed = NULL
+        self.nframes = 0
+        self.frames_cap = 0
         self._new_dead(DEAD_BITS)
         self.epoch = 0
         self.lc_key = <uint64_t*> calloc(1 << LC_BITS, sizeof(uint64_t))  # (0: no line)
@@ -376,6 +386,8 @@ cdef class Core:
         free(self.lc_key)
         free(self.lc_val)
         free(self.dead)
+        free(self.frames)
+        free(self.framed)
 
     # -- stones --------------------------------------------------------------------------
     @property
@@ -512,6 +524,47 @@ cdef class Core:
     def remove(self, int p):
         """Take the stone off ``p``."""
         self._remove(p)
+
+    def enter(self, int p, int colour, int q=-1, int q_colour=0):
+        """Put ``p`` (and ``q`` if not -1) for a search step that ``leave`` undoes. The
+        four/five masks are saved first and put back then: taking the stones off with
+        the masks kept cost as much as putting them (``_track_around``)."""
+        cdef unsigned char* grown
+        if self.nframes == self.frames_cap:
+            grown = <unsigned char*> realloc(self.frames, (self.frames_cap + 64) * FRAME)
+            if grown == NULL:
+                raise MemoryError()
+            self.frames = grown
+            grown = <unsigned char*> realloc(self.framed, self.frames_cap + 64)
+            if grown == NULL:
+                raise MemoryError()
+            self.framed = grown
+            self.frames_cap += 64
+        self.framed[self.nframes] = self.tracking
+        if self.tracking:
+            memcpy(self.frames + self.nframes * FRAME, self.tmask, 2 * NP)
+            memcpy(self.frames + self.nframes * FRAME + 2 * NP, self.hot, 32)
+        self.nframes += 1
+        self._put(p, colour)
+        if q >= 0:
+            self._put(q, q_colour)
+
+    def leave(self, int p, int q=-1):
+        """Undo the last ``enter(p, ..., q)``."""
+        cdef bint restore
+        if self.nframes <= 0:
+            raise ValueError("leave() without enter()")
+        self.nframes -= 1
+        restore = self.framed[self.nframes] and self.tracking
+        if restore:
+            self.tracking = False
+        if q >= 0:
+            self._remove(q)
+        self._remove(p)
+        if restore:
+            memcpy(self.tmask, self.frames + self.nframes * FRAME, 2 * NP)
+            memcpy(self.hot, self.frames + self.nframes * FRAME + 2 * NP, 32)
+            self.tracking = True
 
     def copy(self):
         """An independent copy."""

@@ -291,21 +291,17 @@ cdef class Loop:
                 if best_i >= e.hidden:
                     c_th_pn -= e.hidden_cost  # (still above the child's proof number)
                 c_th_dn = min(INF - 1, th_dn - dn + cdn)
-                core.put(move, a)
-                if reply >= 0:
-                    core.put(reply, d)
+                core.enter(move, a, reply, d)
             else:
                 c_th_dn = min(th_dn, _widen(second))
                 c_th_pn = min(INF - 1, th_pn - pn + cpn)
-                core.put(move, d)
+                core.enter(move, d)
             try:
                 self._cmid(ckey, c_th_pn, c_th_dn, True)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     (<list> e.kids)[best_i] = self.tt[ckey]
             finally:
-                if is_or and reply >= 0:
-                    core.remove(reply)
-                core.remove(move)
+                core.leave(move, reply)
 
     cdef int _select(
         self, Entry e, uint64_t h, int r, bint is_or, int* best_out, long long* pn_out,

@@ -122,6 +122,20 @@ class Core:
         if self._dirty is not None:
             self._dirty.append(p)
 
+    def enter(self, p: int, colour: int, q: int = -1, q_colour: int = 0) -> None:
+        """Put ``p`` (and ``q`` if not -1) for a search step that ``leave`` undoes: the
+        compiled core keeps what it derived from the position before (its four/five
+        masks) and puts it back then, instead of updating it stone by stone."""
+        self.put(p, colour)
+        if q >= 0:
+            self.put(q, q_colour)
+
+    def leave(self, p: int, q: int = -1) -> None:
+        """Undo the last ``enter(p, ..., q)``."""
+        if q >= 0:
+            self.remove(q)
+        self.remove(p)
+
     def copy(self) -> Core:
         """An independent copy."""
         other = Core(self.rule)

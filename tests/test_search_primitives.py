@@ -181,3 +181,33 @@ def test_tracked_four_and_five_points_follow_every_move(moves: list[int]) -> Non
         for colour in (1, 2):
             assert compiled.five_points(colour) == pure.five_points(colour), (i, colour)
             assert compiled.four_moves(colour) == pure.four_moves(colour), (i, colour)
+
+
+@settings(max_examples=40)
+@given(games(max_moves=60))
+def test_enter_and_leave_keep_the_masks(moves: list[int]) -> None:
+    """``enter`` puts a stone or two for a search step and ``leave`` takes them off,
+    restoring the four/five masks saved by ``enter`` instead of updating them. The
+    first steps are entered before any search (no masks kept yet: ``leave`` must then
+    update them, once a search has started them), the rest after; the five points and
+    four moves stay those of a full scan by the pure core all the way down and up."""
+    cores = _cores([])
+    compiled, pure = cores
+    steps = [moves[i : i + 2] for i in range(0, len(moves), 2)]
+
+    def same(where: object) -> None:
+        for colour in (1, 2):
+            assert compiled.five_points(colour) == pure.five_points(colour), where
+            assert compiled.four_moves(colour) == pure.four_moves(colour), where
+
+    for k, step in enumerate(steps):
+        if k == len(steps) // 3:
+            compiled.vcf(1, 1, 10, False)  # (the masks are kept from now on)
+        for core in cores:
+            core.enter(step[0], 1, *(step[1:] and [step[1], 2]))
+        same(("enter", k))
+    for k in range(len(steps) - 1, -1, -1):
+        for core in cores:
+            core.leave(*steps[k])
+        same(("leave", k))
+    assert compiled.hash == pure.hash == 0
