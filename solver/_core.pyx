@@ -12,6 +12,12 @@ from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset, memcpy
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
+cdef extern from "Python.h":
+    ctypedef struct PyThreadState:
+        pass
+    PyThreadState* PyEval_SaveThread()
+    void PyEval_RestoreThread(PyThreadState*)
+
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_ctz(unsigned int) nogil
@@ -31,6 +37,11 @@ DEF EPOCH_BITS = 11
 DEF DEPTH_MASK = 127
 DEF EPOCH_MASK = 2047
 DEF MAXLINE = 1024
+# Searches of a candidate move in ``defences`` and ``threats`` let other threads run (the
+# trainer's interface) when they may be long: from this depth on. Shallower ones are
+# short (a few hundred nodes at most), and releasing and taking back the lock cost 2% of
+# a search that does it for each.
+DEF NOGIL_DEPTH = 3
 DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
 DEF MAXLOG = 4096
 DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
@@ -1422,6 +1433,7 @@ cdef class Core:
         cdef uint64_t online[4]  # the line's points
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed, zoned = False, clean = True, fast, off
+        cdef PyThreadState* ts
         cdef long long start = self._nodes
         cdef list defs = []
         cdef list refs = []
@@ -1480,27 +1492,30 @@ cdef class Core:
             self._put(m, dcol)
             self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
             hit = -1
-            with nogil:
-                replayed = fits and self._replay_with(a, buf, n, mf, nmf)
-                if not replayed and clean:
-                    # other refutations found at this node often hold here too
-                    for j in range(nalt):
-                        if self._replay_with(a, alt[j], altn[j], mf, nmf):
-                            hit = j
-                            break
-                if replayed or hit >= 0:
-                    r = 1
-                elif fast:
-                    # what _vcf would do after m, its lists taken from here
-                    r = self._vcf_child(a, max_moves, 0, pm, pnm, -1, m, mf, nmf)
-                else:
-                    self._track_around(m, 0)
-                    self.tracking = True
-                    r = self._vcf(a, max_moves, 0)
-                    self.tracking = False
-                    self._remove(m)
-                    self._track_around(m, dcol)
-                    self._put(m, dcol)  # untracked: the masks stay those without m
+            ts = PyEval_SaveThread() if max_moves >= NOGIL_DEPTH else NULL
+            # (from here to PyEval_RestoreThread: no Python objects)
+            replayed = fits and self._replay_with(a, buf, n, mf, nmf)
+            if not replayed and clean:
+                # other refutations found at this node often hold here too
+                for j in range(nalt):
+                    if self._replay_with(a, alt[j], altn[j], mf, nmf):
+                        hit = j
+                        break
+            if replayed or hit >= 0:
+                r = 1
+            elif fast:
+                # what _vcf would do after m, its lists taken from here
+                r = self._vcf_child(a, max_moves, 0, pm, pnm, -1, m, mf, nmf)
+            else:
+                self._track_around(m, 0)
+                self.tracking = True
+                r = self._vcf(a, max_moves, 0)
+                self.tracking = False
+                self._remove(m)
+                self._track_around(m, dcol)
+                self._put(m, dcol)  # untracked: the masks stay those without m
+            if ts != NULL:
+                PyEval_RestoreThread(ts)
             if replayed:
                 if certificates:
                     refs.append((m, tline))
@@ -1604,6 +1619,7 @@ cdef class Core:
         cdef int cbuf[MAXLINE]
         cdef int cn = len(counter)
         cdef bint zoned = False, still, quiet, fast
+        cdef PyThreadState* ts
         cdef int pm[NP]
         cdef int pdf[NP]
         cdef int df2[NP]
@@ -1682,9 +1698,12 @@ cdef class Core:
                         nd2 += 1
                 self.tracking = False
                 self._put(m, a)
-                with nogil:
-                    still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
-                    r = 0 if still else self._vcf_child(a, max_moves - 1, 0, pm, pnm, m, -1, df2, nd2)
+                ts = PyEval_SaveThread() if max_moves - 1 >= NOGIL_DEPTH else NULL
+                # (from here to PyEval_RestoreThread: no Python objects)
+                still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
+                r = 0 if still else self._vcf_child(a, max_moves - 1, 0, pm, pnm, m, -1, df2, nd2)
+                if ts != NULL:
+                    PyEval_RestoreThread(ts)
                 self._remove(m)
                 self.tracking = True
             else:  # the attacker has a five point here (not reached from the search)
