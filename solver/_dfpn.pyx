@@ -1,18 +1,22 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The df-pn search loop compiled: ``Entry`` and the ``_mid``/``_select`` pair.
+"""The df-pn search loop compiled: ``Entry``, the ``_mid``/``_select`` pair and the
+expansions of new nodes.
 
-A mirror of ``PureDfPn._mid`` and ``PureDfPn._select`` in ``solver/dfpn.py`` (the same
-thresholds, the same child choice and tie-breaking, so the same node counts; tested). Only
-the loop is here: node expansion, budgets and proofs stay in Python, where
-``CompiledDfPn`` inherits them from ``PureDfPn``. Entries keep their proof and disproof
+A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_expand_and`` and
+``_add_threats`` in ``solver/dfpn.py`` (the same thresholds, the same child choice and
+tie-breaking, the same children, so the same node counts; tested). Budgets, stage two of
+threat generation, the memory bound and proofs stay in Python, where ``CompiledDfPn``
+inherits them from ``PureDfPn``; the core is called through its Python methods (it may
+be the pure one: tests run this loop on it). Entries keep their proof and disproof
 numbers as C integers, so choosing a child reads no Python objects but the entries.
 Keys are ints (``solver.dfpn.node_key``) and children two-byte codes in an ``array('H')``
-(``solver.dfpn.child_code``); a child's key is computed from its parent's, in C but for
-the final shift into a Python int.
+(``solver.dfpn.child_code``); a child's key is computed from its parent's in C, and
+built as a Python int only to look it up (``Loop.seen`` spares most of those).
 """
 
 cimport cython
 from cpython cimport array
+from libc.stdlib cimport calloc, free
 from libc.stdint cimport uint64_t
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
 
@@ -29,6 +33,7 @@ DEF EPSILON = 0.25
 DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
 DEF NPOINTS = 225
 DEF MAX_R = 255  # see solver.dfpn.MAX_R
+DEF SEEN_BITS = 24  # the filter of keys ever stored (see Loop.seen): 2 MB
 
 cdef uint64_t Z[3][NPOINTS]
 
@@ -71,7 +76,7 @@ cdef void _read_threat_pn() except *:
     _threat_pn_read = True
 
 
-cdef Entry _threat_entry(long long pn, tuple tline):
+cdef Entry _new_entry(long long pn, tuple tline):
     """``Entry(pn=pn, threat_line=tline)``, without parsing keywords."""
     cdef Entry e = Entry.__new__(Entry)
     e.pn = pn
@@ -83,6 +88,9 @@ cdef Entry _threat_entry(long long pn, tuple tline):
     e.counter = ()
     e.hidden = 1 << 30
     return e
+
+
+cdef array.array _CODES = array.array("H")  # (the type of ``Entry.children``)
 
 
 def _threat_order(t):
@@ -148,9 +156,99 @@ cdef class Loop:
     cdef public object core
     cdef public int a, d
     cdef public long long max_entries, collect_at, _polls
+    # A bit set by every key the search has stored in ``tt`` (or may have: the keys of
+    # the nodes it visited), by a hash of the key: a child whose bit is clear is not in
+    # the table, and ``_select`` does not build its key to look it up (most children
+    # looked up are absent, and their keys cost more than the rest of the choice).
+    # Bits are never cleared: a dropped entry's bit only costs a look-up.
+    cdef uint64_t* seen
+
+    def __cinit__(self, *args, **kwargs):
+        self.seen = <uint64_t*> calloc(1 << (SEEN_BITS - 6), sizeof(uint64_t))
+        if self.seen == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.seen)
+
+    cdef inline uint64_t _seen_at(self, uint64_t h, unsigned int low) noexcept:
+        return (h ^ (low * 0x9E3779B97F4A7C15ULL)) >> (64 - SEEN_BITS)
+
+    cdef inline void _mark(self, uint64_t h, unsigned int low) noexcept:
+        cdef uint64_t i = self._seen_at(h, low)
+        self.seen[i >> 6] |= 1ULL << (i & 63)
+
+    cdef inline bint _maybe(self, uint64_t h, unsigned int low) noexcept:
+        cdef uint64_t i = self._seen_at(h, low)
+        return (self.seen[i >> 6] >> (i & 63)) & 1
 
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
         self._cmid(key, th_pn, th_dn, below)
+
+    def _expand_or(self, key, int r, bint no_vcf=False):
+        """``PureDfPn._expand_or``."""
+        return self._or_entry(key, r, no_vcf)
+
+    cdef Entry _or_entry(self, object key, int r, bint no_vcf):
+        """``PureDfPn._expand_or``: a new OR node, settled or probed (see there)."""
+        cdef object core = self.core
+        cdef int a = self.a, d = self.d
+        cdef list mine, theirs
+        cdef array.array children
+        cdef Entry e = _new_entry(1, ())
+        self.expansions += 1
+        self.tt[key] = e
+        mine = core.five_points(a)
+        if mine:
+            e.pn, e.dn, e.how = 0, INF, ("five", mine[0])
+            return e
+        theirs = core.five_points(d)
+        if len(theirs) >= 2 or r <= 0:
+            e.pn, e.dn = INF, 0
+            return e
+        if not (no_vcf and not self.incomplete):
+            status, line, _ = core.vcf(a, r, self._budget(), False)
+            self._note(status)
+            if status == 1:  # (WIN)
+                e.pn, e.dn, e.how = 0, INF, ("vcf", line)
+                return e
+        if self.mode == 0 or r < 2:
+            e.pn, e.dn = INF, 0
+            return e
+        if theirs:
+            # the block of his five point: the attacker's only move
+            children = array.clone(_CODES, 0, False)
+            self._add_forced(children, r, theirs[0])
+            e.children = children
+            if not len(children):
+                e.pn, e.dn = INF, 0
+            return e
+        e.probed = True
+        e.dn = max(1, (core.threat_shapes(a) + 1) // 2)
+        return e
+
+    def _expand_and(self, key, int r, Entry e):
+        """``PureDfPn._expand_and``."""
+        self._and_children(r, e)
+
+    cdef int _and_children(self, int r, Entry e) except -1:
+        """``PureDfPn._expand_and``: the defences as children, or proven without one."""
+        cdef array.array children
+        cdef list defs
+        cdef Py_ssize_t i, n
+        self.expansions += 1
+        status, defs, _, _ = self.core.defences(self.a, r, e.threat_line, self._budget(), False)
+        self._note(status)
+        n = len(defs)
+        children = array.clone(_CODES, n, False)
+        for i in range(n):
+            children.data.as_ushorts[i] = <unsigned short> defs[i]
+        e.children = children
+        if n == 0:
+            e.pn = 0
+            e.dn = INF
+            e.how = ("refuted",)
+        return 0
 
     def _add_threats(self, children, int r, int mode, counter):
         """``PureDfPn._add_threats``: the threats found, added in the same order."""
@@ -177,27 +275,49 @@ cdef class Loop:
         cdef Py_ssize_t n = len(children)
         cdef object child = _key(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
         cdef object obj
+        self._mark(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
         if not _threat_pn_read:
             _read_threat_pn()
         array.resize_smart(children, n + 1)
         children.data.as_ushorts[n] = m
         obj = self.tt.get(child)
         if obj is None:
-            self.tt[child] = _threat_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
+            self.tt[child] = _new_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
         else:
             (<Entry> obj).threat_line = tline
         return 0
 
-    cdef object _child_key(self, uint64_t h, int r, bint is_or, unsigned int code):
-        """``PureDfPn.child_key``: the key of the child ``code`` of the node (h, r)."""
+    cdef inline uint64_t _child_hash(
+        self, uint64_t h, int r, bint is_or, unsigned int code, unsigned int* low
+    ) noexcept:
+        """The hash of the child ``code`` of the node (h, r), and its key's low bits
+        (``r << 1 | kind``)."""
         cdef int m, q
         if not is_or:
-            return _key(h ^ Z[self.d][code], r << 1)
+            low[0] = r << 1
+            return h ^ Z[self.d][code]
         m = code & 255
         q = <int> (code >> 8) - 1
         if q >= 0:
-            return _key(h ^ Z[self.a][m] ^ Z[self.d][q], (r - 1) << 1)
-        return _key(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
+            low[0] = (r - 1) << 1
+            return h ^ Z[self.a][m] ^ Z[self.d][q]
+        low[0] = ((r - 1) << 1) | 1
+        return h ^ Z[self.a][m]
+
+    cdef object _child_key(self, uint64_t h, int r, bint is_or, unsigned int code):
+        """``PureDfPn.child_key``: the key of the child ``code`` of the node (h, r)."""
+        cdef unsigned int low
+        cdef uint64_t ch = self._child_hash(h, r, is_or, code, &low)
+        return _key(ch, low)
+
+    cdef object _stored_child(self, uint64_t h, int r, bint is_or, unsigned int code):
+        """The child's entry in ``tt``, or None (without a look-up when ``seen`` says
+        it was never stored)."""
+        cdef unsigned int low
+        cdef uint64_t ch = self._child_hash(h, r, is_or, code, &low)
+        if not self._maybe(ch, low):
+            return None
+        return self.tt.get(_key(ch, low))
 
     cdef int _cmid(self, object key, long long th_pn, long long th_dn, bint below) except -1:
         cdef Entry e
@@ -207,9 +327,11 @@ cdef class Loop:
         cdef int r = (low >> 1) & MAX_R
         cdef uint64_t h = PyLong_AsUnsignedLongLongMask(key >> 9)
         cdef int best_i = 0, move, reply, a, d
-        cdef unsigned int code
+        cdef unsigned int code, clow
+        cdef uint64_t ch
         cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
         cdef long long start = self.expansions
+        self._mark(h, low)  # (every entry stored is first visited here, or marked too)
         if self._polls % 16 == 0:
             self._poll()
         else:
@@ -229,7 +351,7 @@ cdef class Loop:
                 and (<Entry> obj).dn != 0
                 and not (<Entry> obj).probed
             ):
-                e = <Entry> self._expand_or(key, r, below)
+                e = self._or_entry(key, r, below)
             else:
                 e = <Entry> obj
             if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
@@ -240,7 +362,7 @@ cdef class Loop:
             else:
                 e = <Entry> obj
             if e.children is None:
-                self._expand_and(key, r, e)
+                self._and_children(r, e)
         if e.pn == 0 or e.dn == 0 or not e.children:
             if e.children is not None and not e.children and e.pn != 0 and e.dn != 0:
                 if is_or:
@@ -273,6 +395,8 @@ cdef class Loop:
             ce = (<list> e.kids)[best_i]
             if ce is None:
                 if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
+                    ch = self._child_hash(h, r, is_or, code, &clow)
+                    self._mark(ch, clow)
                     # A new OR child with one move left (after a four of this OR node
                     # with two, or a defence of this AND node with one): what _cmid
                     # would settle without a call (see there), settled here without
@@ -310,7 +434,6 @@ cdef class Loop:
         """Best child index, the node's pn and dn, and the second-best child number."""
         cdef array.array children = <array.array> e.children
         cdef unsigned short* codes = children.data.as_ushorts
-        cdef dict tt = self.tt
         cdef list kids
         cdef Py_ssize_t i, n = len(children)
         cdef int best_i = 0
@@ -318,12 +441,12 @@ cdef class Loop:
         cdef object ce
         cdef Py_ssize_t hidden = e.hidden if is_or else n
         if e.kids is None or len(<list> e.kids) != n:
-            e.kids = [tt.get(self._child_key(h, r, is_or, codes[i])) for i in range(n)]
+            e.kids = [self._stored_child(h, r, is_or, codes[i]) for i in range(n)]
         kids = <list> e.kids
         for i in range(n):
             ce = kids[i]
             if ce is None:
-                ce = tt.get(self._child_key(h, r, is_or, codes[i]))
+                ce = self._stored_child(h, r, is_or, codes[i])
                 kids[i] = ce
             if ce is None:
                 own = other = 1

@@ -27,7 +27,8 @@ dropped without such a proof. A slow attack that leaves the defender a VCF of hi
 loses to it: threat generation skips such moves, and the VCF's first four is one of the
 children of the rest (see ``_expand_and``).
 
-The search loop (``_mid``, ``_select``: thresholds, child choice) is compiled when the
+The search loop (``_mid``, ``_select``: thresholds, child choice) and the expansions of
+new nodes (``_expand_or``, ``_expand_and``, the threats' children) are compiled when the
 extension is built (``solver/_dfpn.pyx``, ``CompiledDfPn``); ``PureDfPn`` is the whole
 search in Python and the reference: both visit the same nodes (tested). ``DfPn`` is the
 one in use.
@@ -184,7 +185,8 @@ class PureDfPn:
     """One df-pn search over a core position with a fixed attacker and goal.
 
     The whole search in Python: the reference. ``CompiledDfPn`` replaces its loop
-    (``_mid``, ``_select``) with compiled code and keeps everything else.
+    (``_mid``, ``_select``) and node expansions with compiled code and keeps the rest
+    (stage two of threat generation, the memory bound, proofs).
     """
 
     _entry_class: type[_Entry] = _Entry
@@ -770,8 +772,8 @@ else:
         from solver import _dfpn
 
         class CompiledDfPn(_dfpn.Loop, PureDfPn):
-            """``PureDfPn`` with its loop (``_mid``, ``_select``) compiled: the same
-            nodes in the same order, the same answers."""
+            """``PureDfPn`` with its loop and expansions compiled: the same nodes in
+            the same order, the same answers."""
 
             _entry_class = _dfpn.Entry
 
