@@ -33,7 +33,9 @@ DEF EPSILON = 0.25
 DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
 DEF NPOINTS = 225
 DEF MAX_R = 255  # see solver.dfpn.MAX_R
-DEF SEEN_BITS = 24  # the filter of keys ever stored (see Loop.seen): 2 MB
+# the filter of stored keys (see Loop.seen): its first size and its largest, in bits
+DEF SEEN_FIRST = 16  # 8 KB
+DEF SEEN_MOST = 27  # 16 MB (8 M entries, a 3.4 GB table)
 
 cdef uint64_t Z[3][NPOINTS]
 
@@ -160,19 +162,43 @@ cdef class Loop:
     # the nodes it visited), by a hash of the key: a child whose bit is clear is not in
     # the table, and ``_select`` does not build its key to look it up (most children
     # looked up are absent, and their keys cost more than the rest of the choice).
-    # Bits are never cleared: a dropped entry's bit only costs a look-up.
+    # Bits are not cleared: a dropped entry's bit only costs a look-up. The set starts
+    # small (a fixed 2 MB cost small searches a millisecond each: the allocator zeroed
+    # it every time) and grows fourfold, its bits set again from the table, whenever
+    # the table reaches a sixteenth of its bits (at most that share of absent children
+    # are looked up in vain).
     cdef uint64_t* seen
+    cdef int seen_bits
+    cdef Py_ssize_t seen_grow_at
 
     def __cinit__(self, *args, **kwargs):
-        self.seen = <uint64_t*> calloc(1 << (SEEN_BITS - 6), sizeof(uint64_t))
-        if self.seen == NULL:
-            raise MemoryError()
+        self.seen = NULL
+        self._new_seen(SEEN_FIRST)
 
     def __dealloc__(self):
         free(self.seen)
 
+    cdef int _new_seen(self, int bits) except -1:
+        """An empty set of ``1 << bits`` bits, to grow at a sixteenth of that many keys."""
+        cdef uint64_t* table = <uint64_t*> calloc(1 << (bits - 6), sizeof(uint64_t))
+        if table == NULL:
+            raise MemoryError()
+        free(self.seen)
+        self.seen = table
+        self.seen_bits = bits
+        self.seen_grow_at = (1 << bits) >> 4 if bits < SEEN_MOST else (1 << 62)
+        return 0
+
+    cdef int _grow_seen(self) except -1:
+        """A set four times larger, with the bits of every key now in the table."""
+        cdef object key
+        self._new_seen(min(SEEN_MOST, self.seen_bits + 2))
+        for key in self.tt:
+            self._mark(PyLong_AsUnsignedLongLongMask(key >> 9), PyLong_AsUnsignedLongLongMask(key) & 511)
+        return 0
+
     cdef inline uint64_t _seen_at(self, uint64_t h, unsigned int low) noexcept:
-        return (h ^ (low * 0x9E3779B97F4A7C15ULL)) >> (64 - SEEN_BITS)
+        return (h ^ (low * 0x9E3779B97F4A7C15ULL)) >> (64 - self.seen_bits)
 
     cdef inline void _mark(self, uint64_t h, unsigned int low) noexcept:
         cdef uint64_t i = self._seen_at(h, low)
@@ -331,6 +357,8 @@ cdef class Loop:
         cdef uint64_t ch
         cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
         cdef long long start = self.expansions
+        if len(self.tt) > self.seen_grow_at:
+            self._grow_seen()
         self._mark(h, low)  # (every entry stored is first visited here, or marked too)
         if self._polls % 16 == 0:
             self._poll()
@@ -370,6 +398,7 @@ cdef class Loop:
                 else:
                     e.pn, e.dn = 0, INF
             e.work += self.expansions - start
+            self._mark(h, low)  # (the set may have grown since, without this key)
             self.tt[key] = e
             return 0
         if len(self.tt) > self.collect_at:
@@ -386,6 +415,7 @@ cdef class Loop:
             e.pn, e.dn = pn, dn
             if pn >= th_pn or dn >= th_dn:
                 e.work += self.expansions - start
+                self._mark(h, low)
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return 0
             code = (<array.array> e.children).data.as_ushorts[best_i]
