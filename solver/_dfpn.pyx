@@ -95,11 +95,6 @@ cdef Entry _new_entry(long long pn, tuple tline):
 cdef array.array _CODES = array.array("H")  # (the type of ``Entry.children``)
 
 
-def _threat_order(t):
-    """The most forcing threats (shortest VCF if ignored) first; ties by point."""
-    return (len(t[1]), t[0])
-
-
 cdef inline long long _widen(long long second) noexcept:
     """The 1+epsilon threshold (see ``solver.dfpn._widen``)."""
     cdef long long w
@@ -279,13 +274,32 @@ cdef class Loop:
     def _add_threats(self, children, int r, int mode, counter):
         """``PureDfPn._add_threats``: the threats found, added in the same order."""
         cdef uint64_t h
+        cdef list threats
+        cdef tuple t
+        cdef Py_ssize_t n, i, j
+        cdef long long k
+        cdef long long order[NPOINTS]
         status, threats, _ = self.core.threats(self.a, r, mode, self._budget(), counter)
         self._note(status)
-        if not threats:
+        n = len(threats)
+        if n == 0:
             return
+        if n > NPOINTS:
+            raise ValueError(f"more threats than points: {n}")
+        # The most forcing threats (shortest VCF if ignored) first; ties by point: an
+        # insertion sort of (length, point, index) keys (one threat a point at most).
+        for i in range(n):
+            t = <tuple?> threats[i]
+            k = (<long long> len(<tuple?> t[1]) << 20) | (<long long> <int> t[0] << 8) | i
+            j = i
+            while j > 0 and order[j - 1] > k:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = k
         h = PyLong_AsUnsignedLongLongMask(self.core.hash)
-        for m, tline in sorted(threats, key=_threat_order):
-            self._threat_child(<array.array> children, h, r, m, tline)
+        for i in range(n):
+            t = <tuple?> threats[order[i] & 255]
+            self._threat_child(<array.array> children, h, r, t[0], t[1])
 
     def _add_threat(self, children, int r, int m, tline):
         """``PureDfPn._add_threat``."""
