@@ -1415,8 +1415,9 @@ cdef class Core:
     def defences(
         self, int attacker, int max_moves, line, long long node_limit, bint certificates=True
     ):
-        """Every legal defender move, split into real defences and refuted ones
-        (see ``solver._pure_search.SearchCore.defences``; the same answers).
+        """Every legal defender move, split into real defences and refuted ones, the
+        latter a dict of their certificates (see ``solver._pure_search.SearchCore.
+        defences``; the same answers).
 
         Relevance zone: ``line`` is replayed once here with every pattern read recorded.
         A defender stone off all the points those reads depend on, and making no four of
@@ -1436,7 +1437,7 @@ cdef class Core:
         cdef PyThreadState* ts
         cdef long long start = self._nodes
         cdef list defs = []
-        cdef list refs = []
+        cdef dict refs = {}
         cdef tuple tline = tuple(line)
         cdef tuple found
         cdef list alt_lines = []
@@ -1476,7 +1477,7 @@ cdef class Core:
             if dcol == 1 and self._forb(m):
                 continue
             if off:
-                refs.append((m, tline))
+                refs[m] = tline
                 continue
             nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
             if (
@@ -1487,7 +1488,7 @@ cdef class Core:
             ):
                 # every read of the replay is the same with m: it replays the same
                 if certificates:
-                    refs.append((m, tline))
+                    refs[m] = tline
                 continue
             self._put(m, dcol)
             self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
@@ -1518,14 +1519,14 @@ cdef class Core:
                 PyEval_RestoreThread(ts)
             if replayed:
                 if certificates:
-                    refs.append((m, tline))
+                    refs[m] = tline
             elif hit >= 0:
                 if certificates:
-                    refs.append((m, alt_lines[hit]))
+                    refs[m] = alt_lines[hit]
             elif r == 1:
                 found = self._line()
                 if certificates:
-                    refs.append((m, found))
+                    refs[m] = found
                 if nalt < 8 and self.line_len <= MAXLINE:
                     for i in range(self.line_len):
                         alt[nalt][i] = self.path[i]

@@ -315,15 +315,16 @@ class SearchCore(Core):
         line: tuple[int, ...],
         node_limit: int,
         certificates: bool = True,
-    ) -> tuple[int, list[int], list[tuple[int, tuple[int, ...]]], int]:
+    ) -> tuple[int, list[int], dict[int, tuple[int, ...]], int]:
         """Every legal defender move, split into real defences and refuted ones.
 
         The defender is to move and ``line`` is the attacker's VCF if he passed. A move
         after which the attacker still has a VCF of at most ``max_moves`` (first by
         replaying ``line``, else by a search) is refuted, with that VCF as certificate.
-        Returns ``(status, defences, refuted, nodes)``; status is UNKNOWN if a VCF search
-        ran out of nodes (that move is then kept as a defence). Without ``certificates``
-        the refuted list is left empty (the search only needs the defences).
+        Returns ``(status, defences, refuted, nodes)``, ``refuted`` a dict of each
+        refuted move's VCF in point order; status is UNKNOWN if a VCF search ran out of
+        nodes (that move is then kept as a defence). Without ``certificates`` the
+        refuted dict is left empty (the search only needs the defences).
         """
         a, dcol = attacker, 3 - attacker
         self._grow_dead()
@@ -331,7 +332,7 @@ class SearchCore(Core):
         limit = start + node_limit
         status = FAIL
         defs: list[int] = []
-        refs: list[tuple[int, tuple[int, ...]]] = []
+        refs: dict[int, tuple[int, ...]] = {}
         fits = bool(line) and (len(line) + 1) // 2 <= max_moves
         alt: list[tuple[int, ...]] = []  # refutations found here; they often hold again
         for m in range(225):
@@ -339,17 +340,17 @@ class SearchCore(Core):
                 continue
             self.put(m, dcol)
             if fits and self.replay_vcf(a, line):
-                refs.append((m, line))
+                refs[m] = line
                 self.remove(m)
                 continue
             again = next((other for other in alt if self.replay_vcf(a, other)), None)
             if again is not None:
-                refs.append((m, again))
+                refs[m] = again
             else:
                 sub: list[int] = []
                 r = self._vcf(a, max_moves, sub, limit)
                 if r == WIN:
-                    refs.append((m, tuple(sub)))
+                    refs[m] = tuple(sub)
                     if len(alt) < 8:
                         alt.append(tuple(sub))
                 else:
@@ -357,7 +358,7 @@ class SearchCore(Core):
                     if r == UNKNOWN:
                         status = UNKNOWN
             self.remove(m)
-        return status, defs, refs if certificates else [], self.nodes - start
+        return status, defs, refs if certificates else {}, self.nodes - start
 
     def threats(
         self,

@@ -715,7 +715,7 @@ class PureDfPn:
                 self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
             )
             self._base_nodes += spent  # proof building is not search: keep the node count
-            refs = self._refuted[key] = dict(found)
+            refs = self._refuted[key] = found
         return refs
 
     def _and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:

@@ -72,8 +72,9 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
             legal = [
                 p for p in range(225) if not pure.get(p) and not (dcol == 1 and pure.forbidden(p))
             ]
-            assert sorted(defs + [p for p, _ in refs]) == legal
-            for p, cert in refs[:20]:
+            assert sorted(defs + list(refs)) == legal
+            assert list(refs) == sorted(refs)  # (in point order)
+            for p, cert in list(refs.items())[:20]:
                 pure.put(p, dcol)
                 assert pure.replay_vcf(attacker, cert)
                 pure.remove(p)
