@@ -350,6 +350,13 @@ cdef class Loop:
         cdef uint64_t ch = self._child_hash(h, r, is_or, code, &low)
         return _key(ch, low)
 
+    def child_key(self, key, unsigned int code):
+        """``PureDfPn.child_key`` (proofs and the trainer ask it child by child)."""
+        cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
+        return self._child_key(
+            PyLong_AsUnsignedLongLongMask(key >> 9), (low >> 1) & MAX_R, (low & 1) == 0, code
+        )
+
     cdef object _stored_child(self, uint64_t h, int r, bint is_or, unsigned int code):
         """The child's entry in ``tt``, or None (without a look-up when ``seen`` says
         it was never stored)."""
