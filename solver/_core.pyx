@@ -1116,7 +1116,11 @@ cdef class Core:
         # is forbidden (and makes him no five); the first such four in point order. The
         # first fours' entries and blocks are kept for the search, and the dead-end slot
         # of each child is fetched meanwhile: the look-ups below then hit the cache.
-        ahead = npl if npl < AHEAD else AHEAD
+        # With one move left, that is all: after a four and its block he has no five
+        # point (a second one would have been a win at once), so no child can win. Its
+        # children are neither played nor counted, and their reads are not made (nor
+        # recorded: the result does not depend on them).
+        ahead = 0 if depth <= 1 else (npl if npl < AHEAD else AHEAD)
         for i in range(npl):
             p = play[i]
             for dd in range(4):
@@ -1145,6 +1149,8 @@ cdef class Core:
                 qs[i] = q
                 if n == 1:
                     self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][q])
+        if depth <= 1:
+            npl = 0
         for i in range(npl):
             p = play[i]
             if i < ahead:

@@ -249,6 +249,10 @@ class SearchCore(Core):
             ):
                 line.append(p)
                 return WIN
+        if depth <= 1:
+            # With one move left, that is all: after a four and its block he has no five
+            # point (a second one would have been a win at once), so no child can win.
+            moves, completions = [], []
         for p, comps in zip(moves, completions, strict=True):
             q = comps[0]
             if self.is_five(q, d):
