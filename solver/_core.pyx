@@ -265,6 +265,20 @@ cdef inline int _insert_sorted(int* out, int n, int q) noexcept nogil:
     return n + 1
 
 
+cdef inline int _insert_sorted_dirs(
+    int* out, unsigned char* dirs, int n, int q, unsigned char b
+) noexcept nogil:
+    """``_insert_sorted`` with a parallel array: ``b`` goes where ``q`` does."""
+    cdef int k = n
+    while k > 0 and out[k - 1] > q:
+        out[k] = out[k - 1]
+        dirs[k] = dirs[k - 1]
+        k -= 1
+    out[k] = q
+    dirs[k] = b
+    return n + 1
+
+
 cdef inline int _completions_of(int p, uint32_t* entries, int* out) noexcept nogil:
     """The completion points of a four at ``p`` given its four entries, sorted (points
     found in different directions differ: two lines through p meet only at p)."""
@@ -932,11 +946,15 @@ cdef class Core:
                 self.expired = True
         return self.expired
 
-    cdef int _scan(self, int a, int* moves, int* nm, int* dfives, int* nd) noexcept nogil:
+    cdef int _scan(
+        self, int a, int* moves, unsigned char* dirs, int* nm, int* dfives, int* nd
+    ) noexcept nogil:
         """One pass over the points with a four or five shape (``hot``; the masks must be
-        kept), in point order: the attacker's four candidates and the defender's five
-        points. Returns the attacker's first five point, or -1 (the lists are then full)."""
-        cdef int p, dd, fours, row
+        kept), in point order: the attacker's four candidates (with ``dirs``: bit ``d``
+        where he makes a four along direction ``d``) and the defender's five points.
+        Returns the attacker's first five point, or -1 (the lists are then full)."""
+        cdef int p, dd, row
+        cdef unsigned char fours
         cdef uint32_t e
         cdef uint64_t bits
         nm[0] = 0
@@ -952,12 +970,14 @@ cdef class Core:
                         e = self._entry(dd, p, a)
                         if e & F_FIVE:
                             return p
-                        fours += (e >> FOURS_SHIFT) & 3
+                        if (e >> FOURS_SHIFT) & 3:
+                            fours |= 1 << dd
                 if self.tmask[3 - a - 1][p] and self._is_five(p, 3 - a):
                     dfives[nd[0]] = p
                     nd[0] += 1
                 if fours:
                     moves[nm[0]] = p
+                    dirs[nm[0]] = fours
                     nm[0] += 1
         return -1
 
@@ -965,12 +985,13 @@ cdef class Core:
         """VCF search from here (the masks must be kept): the root reads its lists off the
         masks, the nodes below derive theirs from their parent's (``_vcf_child``)."""
         cdef int moves[NP]
+        cdef unsigned char dirs[NP]
         cdef int dfives[NP]
         cdef int nm, nd, p, r
         cdef bint tracked = self.tracking
         if self._tick():
             return -1
-        p = self._scan(a, moves, &nm, dfives, &nd)
+        p = self._scan(a, moves, dirs, &nm, dfives, &nd)
         if p >= 0:
             self.path[2 * ply] = p
             self.line_len = 2 * ply + 1
@@ -978,24 +999,39 @@ cdef class Core:
         if depth <= 0 or self._dead(a, depth):
             return 0
         self.tracking = False  # the stones below are all taken off again
-        r = self._vcf_expand(a, depth, ply, moves, nm, nd, dfives[0] if nd else -1)
+        r = self._vcf_expand(a, depth, ply, moves, dirs, nm, nd, dfives[0] if nd else -1)
         self.tracking = tracked
         return r
 
     cdef int _vcf_child(
-        self, int a, int depth, int ply, int* pmoves, int pnm, int p, int q, int* dfives, int nf
+        self, int a, int depth, int ply, int* pmoves, unsigned char* pdirs, int pnm, int p,
+        int q, int* dfives, int nf
     ) noexcept nogil:
         """The node after the attacker's four ``p`` and its block ``q``. Its lists follow
         from the parent's without a board scan: the attacker has no five point (a second
         completion of ``p`` was a win already); the defender's five points are the
         completions of ``q`` (``dfives``, he had none before it); the attacker's four
-        candidates are the parent's, re-read where ``p`` or ``q`` is on their lines, plus
-        new fours on the lines of ``p``. Either stone may be absent (-1): the callers
-        that test one move of either side use this for the position after it."""
+        candidates are the parent's, re-read along the lines of ``p`` and ``q``, plus
+        new fours on the lines of ``p`` (within four points: only there can a four have
+        ``p`` in it; a defender stone only takes fours away). Either stone may be absent
+        (-1): the callers that test one move of either side use this for the position
+        after it.
+
+        A candidate's ``dirs`` say along which lines it makes a four: only the lines
+        through ``p`` and ``q`` change. They are read a whole line at a time from the
+        line-shape cache (``_line_shapes``), not point by point. While ``recording``,
+        each read goes through ``_entry`` instead (a zone records what it reads)."""
         cdef int moves[NP]
-        cdef int nm = 0, j, k, c, dd, fours, w
+        cdef unsigned char dirs[NP]
+        cdef int nm = 0, j, k, c, dd, w, pos, lo, hi
+        cdef unsigned char bits, nb
         cdef uint64_t seen[4]
         cdef uint64_t near[4]
+        cdef uint32_t pf[4]
+        cdef uint32_t qf[4]
+        cdef uint32_t m
+        cdef bint by_line = not self.recording
+        cdef int qread = 0  # the directions whose qf is read
         if self._tick():
             return -1
         if depth <= 0 or self._dead(a, depth):
@@ -1003,27 +1039,60 @@ cdef class Core:
         seen[0] = seen[1] = seen[2] = seen[3] = 0
         for w in range(4):
             near[w] = (NEAR[p][w] if p >= 0 else 0) | (NEAR[q][w] if q >= 0 else 0)
+        if by_line:
+            for dd in range(4):
+                pf[dd] = self._line_fours(dd, LINE_IDX[dd][p], a) if p >= 0 else 0
         for j in range(pnm):
             c = pmoves[j]
             if c == p or c == q:
                 continue
+            bits = pdirs[j]
             if (near[c >> 6] >> (c & 63)) & 1:
-                fours = 0
                 for dd in range(4):
-                    fours += (self._entry(dd, c, a) >> FOURS_SHIFT) & 3
-                if not fours:
+                    if by_line:
+                        if p >= 0 and LINE_IDX[dd][c] == LINE_IDX[dd][p]:
+                            nb = (pf[dd] >> (SHIFT[dd][c] >> 1)) & 1
+                        elif q >= 0 and LINE_IDX[dd][c] == LINE_IDX[dd][q]:
+                            if not (bits >> dd) & 1:
+                                continue  # (his stone takes fours away, never makes one)
+                            if not (qread >> dd) & 1:
+                                qf[dd] = self._line_fours(dd, LINE_IDX[dd][q], a)
+                                qread |= 1 << dd
+                            nb = (qf[dd] >> (SHIFT[dd][c] >> 1)) & 1
+                        else:
+                            continue
+                    else:
+                        nb = ((self._entry(dd, c, a) >> FOURS_SHIFT) & 3) != 0
+                    bits = (bits & ~(1 << dd)) | (nb << dd)
+                if not bits:
                     continue
             moves[nm] = c
+            dirs[nm] = bits
             nm += 1
             seen[c >> 6] |= 1ULL << (c & 63)
-        for j in range(NEAR4_N[p] if p >= 0 else 0):
-            c = NEAR4_P[p][j]
-            if self.cells[c] or (seen[c >> 6] >> (c & 63)) & 1:
-                continue
-            if (self._entry(NEAR4_D[p][j], c, a) >> FOURS_SHIFT) & 3:
-                seen[c >> 6] |= 1ULL << (c & 63)
-                nm = _insert_sorted(moves, nm, c)
-        return self._vcf_expand(a, depth, ply, moves, nm, nf, dfives[0] if nf else -1)
+        if p >= 0 and by_line:
+            for dd in range(4):
+                pos = SHIFT[dd][p] >> 1
+                lo = pos - 4 if pos >= 4 else 0
+                hi = pos + 4 if pos <= 10 else 14
+                m = pf[dd] & (((1U << (hi + 1)) - 1) & ~((1U << lo) - 1))
+                while m:
+                    k = __builtin_ctz(m)
+                    m &= m - 1
+                    c = LINE_PT[dd][LINE_IDX[dd][p]][k]
+                    if (seen[c >> 6] >> (c & 63)) & 1:
+                        continue
+                    seen[c >> 6] |= 1ULL << (c & 63)
+                    nm = _insert_sorted_dirs(moves, dirs, nm, c, 1 << dd)
+        else:
+            for j in range(NEAR4_N[p] if p >= 0 else 0):
+                c = NEAR4_P[p][j]
+                if self.cells[c] or (seen[c >> 6] >> (c & 63)) & 1:
+                    continue
+                if (self._entry(NEAR4_D[p][j], c, a) >> FOURS_SHIFT) & 3:
+                    seen[c >> 6] |= 1ULL << (c & 63)
+                    nm = _insert_sorted_dirs(moves, dirs, nm, c, 1 << NEAR4_D[p][j])
+        return self._vcf_expand(a, depth, ply, moves, dirs, nm, nf, dfives[0] if nf else -1)
 
     cdef int _new_dead(self, int bits) except -1:
         """A new, empty dead-end table of ``1 << bits`` words."""
@@ -1083,7 +1152,8 @@ cdef class Core:
             self.epoch = 1
 
     cdef int _vcf_expand(
-        self, int a, int depth, int ply, int* moves, int nm, int nd, int dfive
+        self, int a, int depth, int ply, int* moves, unsigned char* dirs, int nm, int nd,
+        int dfive
     ) noexcept nogil:
         """Try the node's fours in point order; a failure goes into the dead-end table
         (the callers have looked it up already)."""
@@ -1182,7 +1252,7 @@ cdef class Core:
             self._put(p, a)
             nf = self._completions_from(q, p, d, eq, fives)
             self._put(q, d)
-            r = self._vcf_child(a, depth - 1, ply + 1, moves, nm, p, q, fives, nf)
+            r = self._vcf_child(a, depth - 1, ply + 1, moves, dirs, nm, p, q, fives, nf)
             self._remove(q)
             self._remove(p)
             if r == 1:
@@ -1277,6 +1347,12 @@ cdef class Core:
         self.lc_key[slot] = key
         self.lc_val[slot] = v
         return v
+
+    cdef inline uint32_t _line_fours(self, int d, int idx, int colour) noexcept nogil:
+        """Bit ``pos`` where a ``colour`` stone on that empty point of the line makes a
+        four (or five) shape along it (``_line_shapes``' shapes less its threes)."""
+        cdef uint32_t v = self._line_shapes(d, idx, colour)
+        return v & ~(v >> 16) & 0x7FFF
 
     cdef void _shape_points(self, int colour, int which, uint64_t* out) noexcept nogil:
         """The empty points (a bit set) where a ``colour`` stone makes a three or four
@@ -1435,6 +1511,7 @@ cdef class Core:
         cdef int altn[8]
         cdef int mf[8]
         cdef int pm[NP]
+        cdef unsigned char pdirs[NP]
         cdef int pdf[NP]
         cdef int nalt = 0, j, hit, nmf, pnm, pnd
         cdef uint64_t online[4]  # the line's points
@@ -1458,7 +1535,7 @@ cdef class Core:
         self._ensure_tracking()
         self.tracking = False  # replays read no masks: refresh them only for a search
         # the attacker's lists here, for the searches after each defender move
-        fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
+        fast = self._scan(a, pm, pdirs, &pnm, pdf, &pnd) < 0
         if fast:
             clean = pnd == 0
         else:
@@ -1512,7 +1589,7 @@ cdef class Core:
                 r = 1
             elif fast:
                 # what _vcf would do after m, its lists taken from here
-                r = self._vcf_child(a, max_moves, 0, pm, pnm, -1, m, mf, nmf)
+                r = self._vcf_child(a, max_moves, 0, pm, pdirs, pnm, -1, m, mf, nmf)
             else:
                 self._track_around(m, 0)
                 self.tracking = True
@@ -1628,6 +1705,7 @@ cdef class Core:
         cdef bint zoned = False, still, quiet, fast
         cdef PyThreadState* ts
         cdef int pm[NP]
+        cdef unsigned char pdirs[NP]
         cdef int pdf[NP]
         cdef int df2[NP]
         cdef int pnm, pnd, nd2, k, r0
@@ -1652,7 +1730,7 @@ cdef class Core:
         self._limit = start + node_limit
         self._ensure_tracking()
         # the lists here; after a move m (no four of his), _vcf's would follow from them
-        fast = self._scan(a, pm, &pnm, pdf, &pnd) < 0
+        fast = self._scan(a, pm, pdirs, &pnm, pdf, &pnd) < 0
         if cn and fast:  # (the counter replay assumes the attacker has no five point)
             zoned = self._replay_recorded(d, cbuf, cn, False)
         for k in range(4):
@@ -1665,7 +1743,7 @@ cdef class Core:
             self.tracking = False
             self.recording = True
             with nogil:
-                r0 = self._vcf_expand(a, max_moves - 1, 0, pm, pnm, 0, -1)
+                r0 = self._vcf_expand(a, max_moves - 1, 0, pm, pdirs, pnm, 0, -1)
             self.recording = False
             self.tracking = True
             failzoned = r0 == 0
@@ -1708,7 +1786,9 @@ cdef class Core:
                 ts = PyEval_SaveThread() if max_moves - 1 >= NOGIL_DEPTH else NULL
                 # (from here to PyEval_RestoreThread: no Python objects)
                 still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
-                r = 0 if still else self._vcf_child(a, max_moves - 1, 0, pm, pnm, m, -1, df2, nd2)
+                r = 0 if still else self._vcf_child(
+                    a, max_moves - 1, 0, pm, pdirs, pnm, m, -1, df2, nd2
+                )
                 if ts != NULL:
                     PyEval_RestoreThread(ts)
                 self._remove(m)
