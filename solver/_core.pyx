@@ -1165,6 +1165,8 @@ cdef class Core:
         cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a, ahead
         cdef uint32_t eps[AHEAD][4]
         cdef uint32_t eqs[AHEAD][4]
+        cdef bint every
+        cdef unsigned char lines
         cdef bint qfives[AHEAD]
         cdef bint qfive
         cdef int nps[AHEAD]
@@ -1191,10 +1193,14 @@ cdef class Core:
         # children are neither played nor counted, and their reads are not made (nor
         # recorded: the result does not depend on them).
         ahead = 0 if depth <= 1 else (npl if npl < AHEAD else AHEAD)
+        # Only the lines of a four are read (its blocks), unless Black's forbidden check
+        # needs all four, or a recording does (the zone of the lines read).
+        every = (a == 1 and self.rule == 0) or self.recording
         for i in range(npl):
             p = play[i]
+            lines = 15 if every or nd else dirs[i]
             for dd in range(4):
-                ep[dd] = self._entry(dd, p, a)
+                ep[dd] = self._entry(dd, p, a) if (lines >> dd) & 1 else 0
             n = _completions_of(p, ep, comps)
             q = comps[0]
             if n >= 2:
@@ -1227,8 +1233,9 @@ cdef class Core:
                 for dd in range(4):
                     ep[dd] = eps[i][dd]
             else:
+                lines = 15 if every or nd else dirs[i]
                 for dd in range(4):  # (read once: for the forbidden check and the blocks)
-                    ep[dd] = self._entry(dd, p, a)
+                    ep[dd] = self._entry(dd, p, a) if (lines >> dd) & 1 else 0
             if nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep):
                 continue
             if i < ahead:
