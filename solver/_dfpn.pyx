@@ -153,6 +153,11 @@ cdef class Loop:
     cdef public object core
     cdef public int a, d
     cdef public long long max_entries, collect_at, _polls
+    # (set by PureDfPn.__init__; C fields here, read and counted without a look-up)
+    cdef public long long expansions, vcf_budget
+    cdef public bint incomplete
+    cdef public int mode
+    cdef public object node_limit
     # A bit set by every key the search has stored in ``tt`` (or may have: the keys of
     # the nodes it visited), by a hash of the key: a child whose bit is clear is not in
     # the table, and ``_select`` does not build its key to look it up (most children
@@ -192,6 +197,18 @@ cdef class Loop:
             self._mark(PyLong_AsUnsignedLongLongMask(key >> 9), PyLong_AsUnsignedLongLongMask(key) & 511)
         return 0
 
+    cdef inline long long _cbudget(self) except -1:
+        """``PureDfPn._budget`` without a call when there is no node limit."""
+        if self.node_limit is None:
+            return self.vcf_budget
+        return self._budget()
+
+    cdef inline int _cnote(self, object status) except -1:
+        """``PureDfPn._note``, called only for a search that did not end."""
+        if status == -1:  # (UNKNOWN)
+            self._note(status)
+        return 0
+
     cdef inline uint64_t _seen_at(self, uint64_t h, unsigned int low) noexcept:
         return (h ^ (low * 0x9E3779B97F4A7C15ULL)) >> (64 - self.seen_bits)
 
@@ -228,8 +245,8 @@ cdef class Loop:
             e.pn, e.dn = INF, 0
             return e
         if not (no_vcf and not self.incomplete):
-            status, line, _ = core.vcf(a, r, self._budget(), False)
-            self._note(status)
+            status, line, _ = core.vcf(a, r, self._cbudget(), False)
+            self._cnote(status)
             if status == 1:  # (WIN)
                 e.pn, e.dn, e.how = 0, INF, ("vcf", line)
                 return e
@@ -258,8 +275,8 @@ cdef class Loop:
         cdef list defs
         cdef Py_ssize_t i, n
         self.expansions += 1
-        status, defs, _, _ = self.core.defences(self.a, r, e.threat_line, self._budget(), False)
-        self._note(status)
+        status, defs, _, _ = self.core.defences(self.a, r, e.threat_line, self._cbudget(), False)
+        self._cnote(status)
         n = len(defs)
         children = array.clone(_CODES, n, False)
         for i in range(n):
@@ -279,8 +296,8 @@ cdef class Loop:
         cdef Py_ssize_t n, i, j
         cdef long long k
         cdef long long order[NPOINTS]
-        status, threats, _ = self.core.threats(self.a, r, mode, self._budget(), counter)
-        self._note(status)
+        status, threats, _ = self.core.threats(self.a, r, mode, self._cbudget(), counter)
+        self._cnote(status)
         n = len(threats)
         if n == 0:
             return
