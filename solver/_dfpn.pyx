@@ -66,16 +66,20 @@ cdef inline object _key(uint64_t h, unsigned int low):
 
 
 cdef long long THREAT_PN[2]
-cdef bint _threat_pn_read = False
+cdef int DEFENDER_VCF_DEPTH = 0
+cdef bint _constants_read = False
 
 
-cdef void _read_threat_pn() except *:
-    """``solver.dfpn.THREAT_PN``, read on first use (that module imports this one)."""
-    global _threat_pn_read
+cdef void _read_constants() except *:
+    """``solver.dfpn.THREAT_PN`` and ``DEFENDER_VCF_DEPTH``, read on first use (that
+    module imports this one)."""
+    global _constants_read, DEFENDER_VCF_DEPTH
+    from solver.dfpn import DEFENDER_VCF_DEPTH as depth
     from solver.dfpn import THREAT_PN as pair
 
     THREAT_PN[0], THREAT_PN[1] = pair
-    _threat_pn_read = True
+    DEFENDER_VCF_DEPTH = depth
+    _constants_read = True
 
 
 cdef Entry _new_entry(long long pn, tuple tline):
@@ -265,6 +269,41 @@ cdef class Loop:
         e.dn = max(1, (core.threat_shapes(a) + 1) // 2)
         return e
 
+    def _generate_or(self, Entry e, int r):
+        """``PureDfPn._generate_or``."""
+        self._or_children(e, r)
+
+    cdef int _or_children(self, Entry e, int r) except -1:
+        """``PureDfPn._generate_or``: fours with their blocks, then threes (see there)."""
+        cdef object core = self.core
+        cdef int a = self.a, d = self.d, p
+        cdef array.array children = array.clone(_CODES, 0, False)
+        cdef list comps
+        cdef Py_ssize_t n
+        cdef int q
+        if not _constants_read:
+            _read_constants()
+        for p in core.four_moves(a):
+            # PureDfPn._add_four
+            comps = core.completions(p, a)
+            q = comps[0]
+            if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden(q)):
+                continue  # a win would have been a VCF; a block that makes five loses
+            n = len(children)
+            array.resize_smart(children, n + 1)
+            children.data.as_ushorts[n] = <unsigned short> (p | ((q + 1) << 8))
+        status, dline, _ = core.vcf(d, DEFENDER_VCF_DEPTH, self._cbudget(), False)
+        if status == -1 and core.expired:
+            raise self._expired()
+        e.counter = dline if status == 1 else ()
+        self._add_threats(children, r, 1, e.counter)
+        e.staged = self.mode == 2
+        e.children = children
+        if not len(children) and not self._more_threats(e, r):
+            e.pn = INF
+            e.dn = 0
+        return 0
+
     def _expand_and(self, key, int r, Entry e):
         """``PureDfPn._expand_and``."""
         self._and_children(r, e)
@@ -333,8 +372,8 @@ cdef class Loop:
         cdef object child = _key(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
         cdef object obj
         self._mark(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
-        if not _threat_pn_read:
-            _read_threat_pn()
+        if not _constants_read:
+            _read_constants()
         array.resize_smart(children, n + 1)
         children.data.as_ushorts[n] = m
         obj = self.tt.get(child)
@@ -421,7 +460,7 @@ cdef class Loop:
             else:
                 e = <Entry> obj
             if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
-                self._generate_or(e, r)
+                self._or_children(e, r)
         else:
             if obj is None:
                 e = <Entry> self._entry_for_and(key)
