@@ -2,8 +2,8 @@
 """The df-pn search loop compiled: ``Entry``, the ``_mid``/``_select`` pair and the
 expansions of new nodes.
 
-A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_expand_and`` and
-``_add_threats`` in ``solver/dfpn.py`` (the same thresholds, the same child choice and
+A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_generate_or``,
+``_expand_and`` and ``_add_threats`` in ``solver/dfpn.py`` (the same thresholds, the same child choice and
 tie-breaking, the same children, so the same node counts; tested). Budgets, stage two of
 threat generation, the memory bound and proofs stay in Python, where ``CompiledDfPn``
 inherits them from ``PureDfPn``; the core is called through its Python methods (it may

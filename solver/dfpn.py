@@ -28,10 +28,10 @@ loses to it: threat generation skips such moves, and the VCF's first four is one
 children of the rest (see ``_expand_and``).
 
 The search loop (``_mid``, ``_select``: thresholds, child choice) and the expansions of
-new nodes (``_expand_or``, ``_expand_and``, the threats' children) are compiled when the
-extension is built (``solver/_dfpn.pyx``, ``CompiledDfPn``); ``PureDfPn`` is the whole
-search in Python and the reference: both visit the same nodes (tested). ``DfPn`` is the
-one in use.
+new nodes (``_expand_or``, ``_generate_or``, ``_expand_and``, the threats' children) are
+compiled when the extension is built (``solver/_dfpn.pyx``, ``CompiledDfPn``);
+``PureDfPn`` is the whole search in Python and the reference: both visit the same nodes
+(tested). ``DfPn`` is the one in use.
 
 ``r``, the attacker moves still allowed, is part of every node's key, so a proof found
 under a bound is valid under that bound. The search is deterministic: children are
