@@ -151,7 +151,8 @@ cdef class Entry:
 
 
 cdef class Loop:
-    """The compiled ``_mid``/``_select``; the class using it supplies the rest."""
+    """The compiled search loop and node expansions; the class using it (``PureDfPn``
+    underneath) supplies the rest."""
 
     cdef public dict tt
     cdef public object core
@@ -198,7 +199,9 @@ cdef class Loop:
         cdef object key
         self._new_seen(min(SEEN_MOST, self.seen_bits + 2))
         for key in self.tt:
-            self._mark(PyLong_AsUnsignedLongLongMask(key >> 9), PyLong_AsUnsignedLongLongMask(key) & 511)
+            self._mark(
+                PyLong_AsUnsignedLongLongMask(key >> 9), PyLong_AsUnsignedLongLongMask(key) & 511
+            )
         return 0
 
     cdef inline long long _cbudget(self) except -1:
