@@ -1672,8 +1672,8 @@ cdef class Core:
         only adds overlines). So q was a straight four point before m already. (It was
         forbidden then, else the VCF search before this one had won in one move: m
         made it legal: a stone on the line of one of q's two fours can make that four's
-        five an overline, ``mq_BBB``, and q a single straight four. The development cases have five
-        such threats in 102,000 searches, hence this test.)"""
+        five an overline, ``mq_BBB``, and q a single straight four. The development
+        cases have five such threats in 102,000 searches, hence this test.)"""
         cdef int row, p, d
         cdef uint64_t bits
         for row in range(4):
@@ -1724,7 +1724,7 @@ cdef class Core:
         start = self._nodes
         if max_moves < 2:
             return status, out, 0
-        self._ensure_tracking()
+        self._ensure_tracking()  # (the masks: _straight_point, _scan and the filters read them)
         if mode == 3 and max_moves == 2 and a == 1 and self.rule == 0 and not self._straight_point():
             # Black's hidden threats with one move after them: none (``_straight_point``)
             return status, out, 0
@@ -1735,7 +1735,6 @@ cdef class Core:
         for i in range(cn):
             cbuf[i] = counter[i]
         self._limit = start + node_limit
-        self._ensure_tracking()
         # the lists here; after a move m (no four of his), _vcf's would follow from them
         fast = self._scan(a, pm, pdirs, &pnm, pdf, &pnd) < 0
         if cn and fast:  # (the counter replay assumes the attacker has no five point)

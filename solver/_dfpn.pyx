@@ -3,8 +3,8 @@
 expansions of new nodes.
 
 A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_generate_or``,
-``_expand_and`` and ``_add_threats`` in ``solver/dfpn.py`` (the same thresholds, the same child choice and
-tie-breaking, the same children, so the same node counts; tested). Budgets, stage two of
+``_expand_and`` and ``_add_threats`` in ``solver/dfpn.py`` (the same thresholds, the
+same child choice and tie-breaking, the same children, so the same node counts; tested). Budgets, stage two of
 threat generation, the memory bound and proofs stay in Python, where ``CompiledDfPn``
 inherits them from ``PureDfPn``; the core is called through its Python methods (it may
 be the pure one: tests run this loop on it). Entries keep their proof and disproof
@@ -93,6 +93,14 @@ cdef Entry _new_entry(long long pn, tuple tline):
     e.kids = None
     e.counter = ()
     e.hidden = 1 << 30
+    return e
+
+
+cdef Entry _disproven_leaf():
+    """``Entry(pn=INF, dn=0, work=1)``: a new OR node with one move left (see ``_cmid``)."""
+    cdef Entry e = _new_entry(INF, ())
+    e.dn = 0
+    e.work = 1
     return e
 
 
@@ -372,9 +380,11 @@ cdef class Loop:
         """Add the threat ``m`` (VCF if ignored ``tline``) at the node of hash ``h``
         with ``r`` moves, and its AND child's entry if new (see ``THREAT_PN``)."""
         cdef Py_ssize_t n = len(children)
-        cdef object child = _key(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
+        cdef uint64_t ch = h ^ Z[self.a][m]
+        cdef unsigned int low = ((r - 1) << 1) | 1
+        cdef object child = _key(ch, low)
         cdef object obj
-        self._mark(h ^ Z[self.a][m], ((r - 1) << 1) | 1)
+        self._mark(ch, low)
         if not _constants_read:
             _read_constants()
         array.resize_smart(children, n + 1)
@@ -403,18 +413,15 @@ cdef class Loop:
         low[0] = ((r - 1) << 1) | 1
         return h ^ Z[self.a][m]
 
-    cdef object _child_key(self, uint64_t h, int r, bint is_or, unsigned int code):
-        """``PureDfPn.child_key``: the key of the child ``code`` of the node (h, r)."""
-        cdef unsigned int low
-        cdef uint64_t ch = self._child_hash(h, r, is_or, code, &low)
-        return _key(ch, low)
-
     def child_key(self, key, unsigned int code):
         """``PureDfPn.child_key`` (proofs and the trainer ask it child by child)."""
         cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
-        return self._child_key(
-            PyLong_AsUnsignedLongLongMask(key >> 9), (low >> 1) & MAX_R, (low & 1) == 0, code
+        cdef unsigned int clow
+        cdef uint64_t ch = self._child_hash(
+            PyLong_AsUnsignedLongLongMask(key >> 9), (low >> 1) & MAX_R, (low & 1) == 0, code,
+            &clow,
         )
+        return _key(ch, clow)
 
     cdef object _stored_child(self, uint64_t h, int r, bint is_or, unsigned int code):
         """The child's entry in ``tt``, or None (without a look-up when ``seen`` says
@@ -449,7 +456,7 @@ cdef class Loop:
             # What _expand_or finds here, without its calls: the parent ruled out a VCF
             # within r, so no five point of his either; with one move, no more threat.
             self.expansions += 1
-            e = Entry(pn=INF, dn=0, work=1)
+            e = _disproven_leaf()
             self.tt[key] = e
             return 0
         if is_or:
@@ -501,18 +508,18 @@ cdef class Loop:
             code = (<array.array> e.children).data.as_ushorts[best_i]
             move = code & 255
             reply = <int> (code >> 8) - 1
-            ckey = self._child_key(h, r, is_or, code)
+            ch = self._child_hash(h, r, is_or, code, &clow)
+            ckey = _key(ch, clow)
             ce = (<list> e.kids)[best_i]
             if ce is None:
                 if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
-                    ch = self._child_hash(h, r, is_or, code, &clow)
                     self._mark(ch, clow)
                     # A new OR child with one move left (after a four of this OR node
                     # with two, or a defence of this AND node with one): what _cmid
                     # would settle without a call (see there), settled here without
                     # putting its stones either.
                     self.expansions += 1
-                    ce = Entry(pn=INF, dn=0, work=1)
+                    ce = _disproven_leaf()
                     self.tt[ckey] = ce
                     (<list> e.kids)[best_i] = ce
                     continue
