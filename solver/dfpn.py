@@ -94,6 +94,11 @@ EPSILON = 0.25
 # cases: 66.7 M -> 50.9 M nodes (all at 2: 66.6 M; all at 3: 64.6 M; 2 and 4: 48.4 M,
 # but more on the two slowest). Other pairs were tried again after the later changes
 # ((2, 4), (1, 3), (3, 4), (2, 5)): none did better over these and the two slowest.
+# A third value for threats whose VCF is longer than three moves (4, 5, 6 or 8) swung
+# both ways: vct_game_black_l17_1_short 43.9 M -> 59.4, 41.8, 56.9, 43.4 M nodes.
+# A df-pn+ cost on fours (1 to 4 added to their children's proof numbers) cut
+# vct_game_black_l11_1 from 28.8 k to 10.2 k expansions (its waste is mostly fours
+# that only delay the same threats) but took the 21 cases from 31.8 M to 47.5 M nodes.
 THREAT_PN = (2, 3)
 # a tsume OR node adds its hidden threats once its best four or three needs this many proofs
 HIDDEN_AFTER = 32
@@ -409,6 +414,19 @@ class PureDfPn:
         wins (``_generate_or``)."""
         core, a = self.core, self.a
         self.expansions += 1
+        # Most AND nodes expanded are never searched below (vct_game_black_l11_1: 6.4 k
+        # of 13.9 k, 149 k of its 398 k nodes): their split only tells the parent their
+        # proof number. Splitting less did worse each time (l11: 398 k nodes, 0.23 s;
+        # vct_game_black_l17_1_short: 43.9 M):
+        # - a first visit that only counts the moves the threat's line does not survive,
+        #   as the proof number, the split coming when the search comes back: l11 0.33 s
+        #   (fewer VCF nodes, but more threats visited);
+        # - those moves as the children, each checked by its own OR node: l11 0.43 s,
+        #   l17 50.3 M (each refutation a search of its own, no replay of a sibling's);
+        # - a split stopped once ``th_pn`` defences are found: l11 443 k, l17 46.8 M.
+        # Defences stay in point order: the threat line's points first, or the nearest
+        # to its first move first, changed the disproofs by 4% at most and
+        # vct_game_white_l14_1 by up to +31%.
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
         status, defs, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
