@@ -37,6 +37,7 @@ DEF EPOCH_BITS = 11
 DEF DEPTH_MASK = 127
 DEF EPOCH_MASK = 2047
 DEF MAXLINE = 1024
+DEF RING = 4
 # Searches of a candidate move in ``defences`` and ``threats`` let other threads run (the
 # trainer's interface) when they may be long: from this depth on. Shallower ones are
 # short (a few hundred nodes at most), and releasing and taking back the lock cost 2% of
@@ -341,6 +342,12 @@ cdef class Core:
     cdef uint32_t epoch
     cdef int path[MAXLINE]
     cdef int line_len
+    # the latest VCFs that refuted a defence in a search's split (``defences`` without
+    # certificates; slot ``ring_next`` is the oldest), tried in the next splits: see there
+    cdef int ring[RING][MAXLINE]
+    cdef int ringn[RING]
+    cdef int ringa[RING]
+    cdef int ring_next
     cdef int bb_c0, bb_c1, bb_r0, bb_r1  # bounding box of stones, widened by 4
     cdef double _deadline  # monotonic seconds; 0 = none
     # While a search runs: per colour and point, bit d set when that colour makes a five
@@ -1512,7 +1519,17 @@ cdef class Core:
         A defender stone off all the points those reads depend on, and making no four of
         his, leaves every read (so the whole replay) unchanged: it is refuted by ``line``
         without replaying. The replay's reads are logged too: a stone on the zone that
-        leaves every logged read the same (``_reads_same_with``) is refuted the same way."""
+        leaves every logged read the same (``_reads_same_with``) is refuted the same way.
+
+        Recent refutations: a search's splits (no certificates) keep the last ``RING``
+        VCFs that refuted a defence (``ring``), in any split: positions along a search
+        are alike, and a refutation found in one often wins in the next. Those that win
+        here within ``max_moves`` are replayed with their reads recorded too: a move off
+        one of their zones (and making no four) is refuted as by ``line``; on all of
+        them, each is replayed after the move before a search. The defences are the same
+        (a replay that wins is a VCF); only the VCF nodes spent differ. A ring of 8 did
+        worse than 4 (more replays that fail), and so did 2 and 3. With certificates the
+        ring is neither read nor filled: a proof's refutations stay those found here."""
         cdef int buf[MAXLINE]
         cdef int alt[8][MAXLINE]
         cdef int altn[8]
@@ -1520,8 +1537,9 @@ cdef class Core:
         cdef int pm[NP]
         cdef unsigned char pdirs[NP]
         cdef int pdf[NP]
-        cdef int nalt = 0, j, hit, nmf, pnm, pnd
+        cdef int nalt = 0, j, hit, nmf, pnm, pnd, live
         cdef uint64_t online[4]  # the line's points
+        cdef uint64_t within[4]  # the points on every live ring line's zone
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed, zoned = False, clean = True, fast, off
         cdef PyThreadState* ts
@@ -1554,6 +1572,8 @@ cdef class Core:
         fast = fast and clean
         fits = fits and clean
         online[0] = online[1] = online[2] = online[3] = 0
+        # the ring lines that win here: after a defence, only they may still win
+        live = self._ring_live(a, max_moves, within) if clean and not certificates else 0
         if fits:
             zoned = self._replay_recorded(a, buf, n, True)  # (logged: _reads_same_with)
             for i in range(n):
@@ -1564,6 +1584,12 @@ cdef class Core:
             off = zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1
             if off and not certificates:
                 continue  # refuted by the line (forbidden or not: no need to know)
+            if (
+                live
+                and not self.tmask[dcol - 1][m]
+                and not (within[m >> 6] >> (m & 63)) & 1
+            ):
+                continue  # off a ring line's zone: it still wins (and no certificates)
             if dcol == 1 and self._forb(m):
                 continue
             if off:
@@ -1592,6 +1618,8 @@ cdef class Core:
                     if self._replay_with(a, alt[j], altn[j], mf, nmf):
                         hit = j
                         break
+                if hit < 0 and live:
+                    hit = self._ring_replay(a, max_moves, live, mf, nmf)
             if replayed or hit >= 0:
                 r = 1
             elif fast:
@@ -1614,9 +1642,13 @@ cdef class Core:
                 if certificates:
                     refs[m] = alt_lines[hit]
             elif r == 1:
+                if not certificates:
+                    # (a line found here: worth a try on the next moves)
+                    live |= 1 << self._ring_push(a)
+                    self._remove(m)
+                    continue
                 found = self._line()
-                if certificates:
-                    refs[m] = found
+                refs[m] = found
                 if nalt < 8 and self.line_len <= MAXLINE:
                     for i in range(self.line_len):
                         alt[nalt][i] = self.path[i]
@@ -1630,6 +1662,51 @@ cdef class Core:
             self._remove(m)
         self.tracking = True  # every stone put here is off again: the masks are right
         return status, defs, refs, self._nodes - start
+
+    cdef int _ring_live(self, int a, int max_moves, uint64_t* within) noexcept nogil:
+        """The ring slots whose line wins here for ``a`` within ``max_moves`` (the
+        defender to move, with no five point), as bits by slot; ``within``: the points
+        on every one of their relevance zones (all points if none)."""
+        cdef int k, w, live = 0
+        for w in range(4):
+            within[w] = ~(<uint64_t> 0)
+        for k in range(RING):
+            if (
+                self.ringn[k]
+                and self.ringa[k] == a
+                and (self.ringn[k] + 1) // 2 <= max_moves
+                and self._replay_recorded(a, self.ring[k], self.ringn[k], False)
+            ):
+                live |= 1 << k
+                for w in range(4):
+                    within[w] &= self.zone[w]
+        return live
+
+    cdef int _ring_replay(
+        self, int a, int max_moves, int live, int* mf, int nmf
+    ) noexcept nogil:
+        """The slot of a ``live`` ring line (the latest first) that wins here for ``a``
+        within ``max_moves``, or -1."""
+        cdef int j, k
+        for j in range(RING):
+            k = (self.ring_next + RING - 1 - j) % RING
+            if (
+                (live >> k) & 1
+                and self.ringa[k] == a
+                and (self.ringn[k] + 1) // 2 <= max_moves
+                and self._replay_with(a, self.ring[k], self.ringn[k], mf, nmf)
+            ):
+                return k
+        return -1
+
+    cdef int _ring_push(self, int a) noexcept nogil:
+        """Keep the line just found (``path``) as the ring's latest; its slot."""
+        cdef int k = self.ring_next
+        memcpy(self.ring[k], self.path, self.line_len * sizeof(int))
+        self.ringn[k] = self.line_len
+        self.ringa[k] = a
+        self.ring_next = (k + 1) % RING
+        return k
 
     cdef bint _makes_four_shapes(self, int m, int a) noexcept nogil:
         """Whether an ``a`` stone on the empty ``m`` would change where ``a`` has a four

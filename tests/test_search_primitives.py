@@ -212,3 +212,42 @@ def test_enter_and_leave_keep_the_masks(moves: list[int]) -> None:
             core.leave(*steps[k])
         same(("leave", k))
     assert compiled.hash == pure.hash == 0
+
+
+def test_recent_refutations_refute_only_what_a_full_split_refutes() -> None:
+    """In a search's splits (no certificates) the compiled core first tries the latest
+    VCFs that refuted a defence in earlier splits (a small ring, and their relevance
+    zones), before a search of its own. Over a whole df-pn search, which reuses them
+    thousands of times, every split's defences are those of the same split with
+    certificates, which never uses the ring (and which agrees with the pure core:
+    ``test_threats_defences_and_shapes_agree``). A ring line kept past the bound it
+    was found under, or a zone taken from the wrong line, refutes a real defence."""
+    from quintet import load
+
+    from solver.dfpn import CompiledDfPn
+
+    if not compiled_available():
+        _cores([])  # skips, or fails under RENJU_REQUIRE_COMPILED=1
+        return
+    case = load("vct_game_white_l14_1")
+    core = case.board.core.copy()
+    splits: list[int] = []
+
+    class Checked:
+        """The core, each split in search mode checked against one with certificates."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(core, name)
+
+        def defences(self, *args: Any) -> Any:
+            found = core.defences(*args)
+            if not args[4]:
+                full = core.defences(args[0], args[1], args[2], args[3], True)
+                assert found[1] == full[1], (args[1], args[2])
+                splits.append(len(found[1]))
+            return found
+
+    search = CompiledDfPn(core, int(case.board.to_move), 2)
+    search.core = Checked()
+    assert search.solve_or(case.limit).pn == 0
+    assert len(splits) > 5000  # (6,871 splits: the ring is filled and reused throughout)
