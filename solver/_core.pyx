@@ -318,6 +318,17 @@ def analyze_key(unsigned int key, bint exact):
     return analyze(key, exact)
 
 
+cdef inline void _zones_within(int live, uint64_t (*zones)[4], uint64_t* within) noexcept nogil:
+    """The points on every zone of the ``live`` slots (all points if none)."""
+    cdef int k, w
+    for w in range(4):
+        within[w] = ~(<uint64_t> 0)
+    for k in range(RING):
+        if (live >> k) & 1:
+            for w in range(4):
+                within[w] &= zones[k][w]
+
+
 cdef class Core:
     """Board cells, line codes and hash, with the pattern and forbidden-move queries."""
 
@@ -1521,24 +1532,22 @@ cdef class Core:
         without replaying. The replay's reads are logged too: a stone on the zone that
         leaves every logged read the same (``_reads_same_with``) is refuted the same way.
 
-        Recent refutations: a search's splits (no certificates) keep the last ``RING``
-        VCFs that refuted a defence (``ring``), in any split: positions along a search
-        are alike, and a refutation found in one often wins in the next. Those that win
-        here within ``max_moves`` are replayed with their reads recorded too: a move off
-        one of their zones (and making no four) is refuted as by ``line``; on all of
-        them, each is replayed after the move before a search. The defences are the same
-        (a replay that wins is a VCF); only the VCF nodes spent differ. A ring of 8 did
-        worse than 4 (more replays that fail), and so did 2 and 3. With certificates the
-        ring is neither read nor filled: a proof's refutations stay those found here."""
+        Recent refutations: the core keeps the last ``RING`` VCFs its searches found
+        here (``ring``), from any split: the positions a search visits are alike, and a
+        refutation found in one often wins in the next. Those that win here within
+        ``max_moves`` are replayed with their reads recorded too: a move off the zone
+        of one of them (and making no four) is refuted by it without a replay; else they
+        are replayed after the move, the latest first, before a search. A ring of 8 did
+        worse than 4 (more replays that fail), and so did 2 and 3. The pure core keeps
+        the same ring: the same certificates."""
         cdef int buf[MAXLINE]
-        cdef int alt[8][MAXLINE]
-        cdef int altn[8]
         cdef int mf[8]
         cdef int pm[NP]
         cdef unsigned char pdirs[NP]
         cdef int pdf[NP]
-        cdef int nalt = 0, j, hit, nmf, pnm, pnd, live
+        cdef int hit, nmf, pnm, pnd, live = 0, k
         cdef uint64_t online[4]  # the line's points
+        cdef uint64_t lzone[RING][4]  # each live ring line's zone (all points if unknown)
         cdef uint64_t within[4]  # the points on every live ring line's zone
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed, zoned = False, clean = True, fast, off
@@ -1547,8 +1556,6 @@ cdef class Core:
         cdef list defs = []
         cdef dict refs = {}
         cdef tuple tline = tuple(line)
-        cdef tuple found
-        cdef list alt_lines = []
         self._grow_dead()
         start = self._nodes
         if n > MAXLINE:
@@ -1573,7 +1580,9 @@ cdef class Core:
         fits = fits and clean
         online[0] = online[1] = online[2] = online[3] = 0
         # the ring lines that win here: after a defence, only they may still win
-        live = self._ring_live(a, max_moves, within) if clean and not certificates else 0
+        if clean:
+            live = self._ring_live(a, max_moves, lzone)
+        _zones_within(live, lzone, within)
         if fits:
             zoned = self._replay_recorded(a, buf, n, True)  # (logged: _reads_same_with)
             for i in range(n):
@@ -1585,11 +1594,12 @@ cdef class Core:
             if off and not certificates:
                 continue  # refuted by the line (forbidden or not: no need to know)
             if (
-                live
+                not certificates
+                and live
                 and not self.tmask[dcol - 1][m]
                 and not (within[m >> 6] >> (m & 63)) & 1
             ):
-                continue  # off a ring line's zone: it still wins (and no certificates)
+                continue  # off a ring line's zone: it still wins (no certificate needed)
             if dcol == 1 and self._forb(m):
                 continue
             if off:
@@ -1612,14 +1622,8 @@ cdef class Core:
             ts = PyEval_SaveThread() if max_moves >= NOGIL_DEPTH else NULL
             # (from here to PyEval_RestoreThread: no Python objects)
             replayed = fits and self._replay_with(a, buf, n, mf, nmf)
-            if not replayed and clean:
-                # other refutations found at this node often hold here too
-                for j in range(nalt):
-                    if self._replay_with(a, alt[j], altn[j], mf, nmf):
-                        hit = j
-                        break
-                if hit < 0 and live:
-                    hit = self._ring_replay(a, max_moves, live, mf, nmf)
+            if not replayed and live:
+                hit = self._ring_replay(a, max_moves, live, lzone, m, mf, nmf)
             if replayed or hit >= 0:
                 r = 1
             elif fast:
@@ -1640,21 +1644,17 @@ cdef class Core:
                     refs[m] = tline
             elif hit >= 0:
                 if certificates:
-                    refs[m] = alt_lines[hit]
+                    refs[m] = tuple([self.ring[hit][i] for i in range(self.ringn[hit])])
             elif r == 1:
-                if not certificates:
-                    # (a line found here: worth a try on the next moves)
-                    live |= 1 << self._ring_push(a)
-                    self._remove(m)
-                    continue
-                found = self._line()
-                refs[m] = found
-                if nalt < 8 and self.line_len <= MAXLINE:
-                    for i in range(self.line_len):
-                        alt[nalt][i] = self.path[i]
-                    altn[nalt] = self.line_len
-                    alt_lines.append(found)
-                    nalt += 1
+                if certificates:
+                    refs[m] = self._line()
+                # the line found: the ring's latest, in place of the oldest
+                k = self._ring_push(a)
+                live &= ~(1 << k)
+                if clean:
+                    live |= 1 << k
+                    lzone[k][0] = lzone[k][1] = lzone[k][2] = lzone[k][3] = ~(<uint64_t> 0)
+                _zones_within(live, lzone, within)
             else:
                 defs.append(m)
                 if r == -1:
@@ -1663,13 +1663,11 @@ cdef class Core:
         self.tracking = True  # every stone put here is off again: the masks are right
         return status, defs, refs, self._nodes - start
 
-    cdef int _ring_live(self, int a, int max_moves, uint64_t* within) noexcept nogil:
+    cdef int _ring_live(self, int a, int max_moves, uint64_t (*zones)[4]) noexcept nogil:
         """The ring slots whose line wins here for ``a`` within ``max_moves`` (the
-        defender to move, with no five point), as bits by slot; ``within``: the points
-        on every one of their relevance zones (all points if none)."""
+        defender to move, with no five point), as bits by slot, each slot's relevance
+        zone in ``zones``."""
         cdef int k, w, live = 0
-        for w in range(4):
-            within[w] = ~(<uint64_t> 0)
         for k in range(RING):
             if (
                 self.ringn[k]
@@ -1679,23 +1677,28 @@ cdef class Core:
             ):
                 live |= 1 << k
                 for w in range(4):
-                    within[w] &= self.zone[w]
+                    zones[k][w] = self.zone[w]
         return live
 
     cdef int _ring_replay(
-        self, int a, int max_moves, int live, int* mf, int nmf
+        self, int a, int max_moves, int live, uint64_t (*zones)[4], int m, int* mf, int nmf
     ) noexcept nogil:
-        """The slot of a ``live`` ring line (the latest first) that wins here for ``a``
-        within ``max_moves``, or -1."""
+        """The slot of the first ``live`` ring line (the latest first) that still wins
+        for ``a`` within ``max_moves`` after the defender's ``m`` (on the board), or -1:
+        without a replay when ``m`` is off its zone and makes no four of his."""
         cdef int j, k
+        cdef bint quiet = not self.tmask[2 - a][m]
         for j in range(RING):
             k = (self.ring_next + RING - 1 - j) % RING
-            if (
+            if not (
                 (live >> k) & 1
                 and self.ringa[k] == a
                 and (self.ringn[k] + 1) // 2 <= max_moves
-                and self._replay_with(a, self.ring[k], self.ringn[k], mf, nmf)
             ):
+                continue
+            if quiet and not (zones[k][m >> 6] >> (m & 63)) & 1:
+                return k
+            if self._replay_with(a, self.ring[k], self.ringn[k], mf, nmf):
                 return k
         return -1
 

@@ -39,6 +39,8 @@ DEAD_BITS = 18
 # fast to fill and to read; a long one keeps more failures). Both cores follow it.
 DEAD_GROWTH = ((1 << 22, 20), (1 << 24, 22))
 SIDE_SALT = 0x9E3779B97F4A7C15
+# the refutations a core keeps from one split of an AND node to the next (``defences``)
+RING = 4
 _STEP = (1, 15, 16, -14)
 _STONE_BITS = 0x55555
 _LINE_POINTS = line_points()
@@ -53,6 +55,8 @@ class SearchCore(Core):
         "_dead_key",
         "_dead_mask",
         "_deadline",
+        "_ring",
+        "_ring_next",
         "_should_stop",
         "expired",
         "nodes",
@@ -69,6 +73,10 @@ class SearchCore(Core):
         self._dead_depth: list[int] = []
         self._dead_mask = 0
         self._new_dead(DEAD_BITS)
+        # the latest VCFs that refuted a defence (see ``defences``): slots of
+        # ``(attacker, line)``, ``_ring_next`` the oldest (the next to be replaced)
+        self._ring: list[tuple[int, tuple[int, ...]] | None] = [None] * RING
+        self._ring_next = 0
 
     def _new_dead(self, bits: int) -> None:
         self._dead_key = [0] * (1 << bits)
@@ -329,6 +337,12 @@ class SearchCore(Core):
         refuted move's VCF in point order; status is UNKNOWN if a VCF search ran out of
         nodes (that move is then kept as a defence). Without ``certificates`` the
         refuted dict is left empty (the search only needs the defences).
+
+        Before a search, the last ``RING`` VCFs found by such searches (in any split:
+        the positions a search visits are alike) are replayed, the latest first: those
+        of them that win here within ``max_moves``, and the ones found in this split.
+        When the defender has a five point here, ``line`` and the ring are not replayed
+        (the compiled core's replays assume he has none).
         """
         a, dcol = attacker, 3 - attacker
         self._grow_dead()
@@ -337,8 +351,13 @@ class SearchCore(Core):
         status = FAIL
         defs: list[int] = []
         refs: dict[int, tuple[int, ...]] = {}
-        fits = bool(line) and (len(line) + 1) // 2 <= max_moves
-        alt: list[tuple[int, ...]] = []  # refutations found here; they often hold again
+        clean = not self.five_points(dcol)
+        fits = clean and bool(line) and (len(line) + 1) // 2 <= max_moves
+        # the ring's lines that win here, by slot
+        live: set[int] = set()
+        if clean:
+            live = {k for k in range(RING) if self._ring_fits(k, a, max_moves)}
+            live = {k for k in live if self.replay_vcf(a, self._ring_line(k))}
         for m in range(225):
             if self.cells[m] or (dcol == BLACK and self.forbidden(m)):
                 continue
@@ -347,7 +366,16 @@ class SearchCore(Core):
                 refs[m] = line
                 self.remove(m)
                 continue
-            again = next((other for other in alt if self.replay_vcf(a, other)), None)
+            again = next(
+                (
+                    self._ring_line(k)
+                    for k in self._ring_order()
+                    if k in live
+                    and self._ring_fits(k, a, max_moves)
+                    and self.replay_vcf(a, self._ring_line(k))
+                ),
+                None,
+            )
             if again is not None:
                 refs[m] = again
             else:
@@ -355,14 +383,36 @@ class SearchCore(Core):
                 r = self._vcf(a, max_moves, sub, limit)
                 if r == WIN:
                     refs[m] = tuple(sub)
-                    if len(alt) < 8:
-                        alt.append(tuple(sub))
+                    k = self._ring_push(a, tuple(sub))
+                    live.discard(k)  # (the line it held is gone)
+                    if clean:
+                        live.add(k)
                 else:
                     defs.append(m)
                     if r == UNKNOWN:
                         status = UNKNOWN
             self.remove(m)
         return status, defs, refs if certificates else {}, self.nodes - start
+
+    def _ring_order(self) -> list[int]:
+        """The ring's slots, the latest line first."""
+        return [(self._ring_next - 1 - j) % RING for j in range(RING)]
+
+    def _ring_fits(self, k: int, attacker: int, max_moves: int) -> bool:
+        kept = self._ring[k]
+        return kept is not None and kept[0] == attacker and (len(kept[1]) + 1) // 2 <= max_moves
+
+    def _ring_line(self, k: int) -> tuple[int, ...]:
+        kept = self._ring[k]
+        assert kept is not None
+        return kept[1]
+
+    def _ring_push(self, attacker: int, line: tuple[int, ...]) -> int:
+        """Keep ``line`` as the ring's latest, in place of the oldest; its slot."""
+        k = self._ring_next
+        self._ring[k] = (attacker, line)
+        self._ring_next = (k + 1) % RING
+        return k
 
     def threats(
         self,

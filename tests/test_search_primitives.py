@@ -214,14 +214,15 @@ def test_enter_and_leave_keep_the_masks(moves: list[int]) -> None:
     assert compiled.hash == pure.hash == 0
 
 
-def test_recent_refutations_refute_only_what_a_full_split_refutes() -> None:
-    """In a search's splits (no certificates) the compiled core first tries the latest
-    VCFs that refuted a defence in earlier splits (a small ring, and their relevance
-    zones), before a search of its own. Over a whole df-pn search, which reuses them
-    thousands of times, every split's defences are those of the same split with
-    certificates, which never uses the ring (and which agrees with the pure core:
-    ``test_threats_defences_and_shapes_agree``). A ring line kept past the bound it
-    was found under, or a zone taken from the wrong line, refutes a real defence."""
+def test_recent_refutations_refute_only_what_a_fresh_core_refutes() -> None:
+    """A core keeps the last VCFs that refuted a defence in its splits of AND nodes (a
+    small ring, with their relevance zones) and tries them first in the next splits.
+    Over a whole df-pn search, which reuses them thousands of times, every split's
+    defences are those a fresh copy of the core finds there (its ring empty: only the
+    refutations of that split). A ring line kept past the bound it was found under, or
+    a zone taken from the wrong line, refutes a real defence. (Within one split, both
+    cores keep the same ring and find the same certificates:
+    ``test_threats_defences_and_shapes_agree``.)"""
     from quintet import load
 
     from solver.dfpn import CompiledDfPn
@@ -234,17 +235,16 @@ def test_recent_refutations_refute_only_what_a_full_split_refutes() -> None:
     splits: list[int] = []
 
     class Checked:
-        """The core, each split in search mode checked against one with certificates."""
+        """The core, each split checked against a fresh copy's."""
 
         def __getattr__(self, name: str) -> Any:
             return getattr(core, name)
 
         def defences(self, *args: Any) -> Any:
             found = core.defences(*args)
-            if not args[4]:
-                full = core.defences(args[0], args[1], args[2], args[3], True)
-                assert found[1] == full[1], (args[1], args[2])
-                splits.append(len(found[1]))
+            fresh = core.copy().defences(*args)
+            assert found[1] == fresh[1], (args[1], args[2])
+            splits.append(len(found[1]))
             return found
 
     search = CompiledDfPn(core, int(case.board.to_move), 2)

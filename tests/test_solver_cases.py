@@ -67,8 +67,12 @@ def test_hidden_threat_that_makes_a_forbidden_straight_four_legal(compiled: bool
     assert core.forbidden(c10) and core.vcf(1, 2, 10**6, False)[0] == 0
     status, threats, _ = core.threats(1, 2, 3, 10**6, ())
     assert status == 0 and [(m, tuple(line)) for m, line in threats] == [(b11, (c10,))]
-    # with no straight-four point anywhere (the c-column stones gone), none at all
-    bare = Board.from_stones("e6 g6 h6 f7 g7 e8 f8 h8 e9 f9", "h5 i5 f6 e7 h7 g8 g9 a1 a2 a3")
+    # with no straight-four point anywhere (the c-column stones gone, d10 kept: else
+    # e9-h6 has a five point and the position is won already), none at all
+    bare = Board.from_stones(
+        "e6 g6 h6 f7 g7 e8 f8 h8 e9 f9", "h5 i5 f6 e7 h7 g8 g9 a1 a2 a3 d10", compiled=compiled
+    )
+    assert not bare.core.five_points(1) and bare.core.vcf(1, 2, 10**6, False)[0] == 0
     assert bare.core.threats(1, 2, 3, 10**6, ())[1] == []
 
 
