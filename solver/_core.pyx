@@ -353,8 +353,8 @@ cdef class Core:
     cdef uint32_t epoch
     cdef int path[MAXLINE]
     cdef int line_len
-    # the latest VCFs that refuted a defence in a search's split (``defences`` without
-    # certificates; slot ``ring_next`` is the oldest), tried in the next splits: see there
+    # the latest VCFs that refuted a defence in a split of this core's (``defences``;
+    # slot ``ring_next`` is the oldest), tried first in the next splits: see there
     cdef int ring[RING][MAXLINE]
     cdef int ringn[RING]
     cdef int ringa[RING]
@@ -1579,7 +1579,7 @@ cdef class Core:
         fast = fast and clean
         fits = fits and clean
         online[0] = online[1] = online[2] = online[3] = 0
-        # the ring lines that win here: after a defence, only they may still win
+        # the ring lines that win here (only they are tried after a defence), their zones
         if clean:
             live = self._ring_live(a, max_moves, lzone)
         _zones_within(live, lzone, within)
