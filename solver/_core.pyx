@@ -38,6 +38,7 @@ DEF DEPTH_MASK = 127
 DEF EPOCH_MASK = 2047
 DEF MAXLINE = 1024
 DEF RING = 4
+DEF RING_LINE = 256  # (more than any line: its moves are distinct points)
 # Searches of a candidate move in ``defences`` and ``threats`` let other threads run (the
 # trainer's interface) when they may be long: from this depth on. Shallower ones are
 # short (a few hundred nodes at most), and releasing and taking back the lock cost 2% of
@@ -355,7 +356,7 @@ cdef class Core:
     cdef int line_len
     # the latest VCFs that refuted a defence in a split of this core's (``defences``;
     # slot ``ring_next`` is the oldest), tried first in the next splits: see there
-    cdef int ring[RING][MAXLINE]
+    cdef int ring[RING][RING_LINE]
     cdef int ringn[RING]
     cdef int ringa[RING]
     cdef int ring_next
@@ -1650,11 +1651,12 @@ cdef class Core:
                     refs[m] = self._line()
                 # the line found: the ring's latest, in place of the oldest
                 k = self._ring_push(a)
-                live &= ~(1 << k)
-                if clean:
-                    live |= 1 << k
-                    lzone[k][0] = lzone[k][1] = lzone[k][2] = lzone[k][3] = ~(<uint64_t> 0)
-                _zones_within(live, lzone, within)
+                if k >= 0:
+                    live &= ~(1 << k)
+                    if clean:
+                        live |= 1 << k
+                        lzone[k][0] = lzone[k][1] = lzone[k][2] = lzone[k][3] = ~(<uint64_t> 0)
+                    _zones_within(live, lzone, within)
             else:
                 defs.append(m)
                 if r == -1:
@@ -1705,6 +1707,8 @@ cdef class Core:
     cdef int _ring_push(self, int a) noexcept nogil:
         """Keep the line just found (``path``) as the ring's latest; its slot."""
         cdef int k = self.ring_next
+        if self.line_len > RING_LINE:
+            return -1  # (never: a line's moves are distinct points; for memory safety)
         memcpy(self.ring[k], self.path, self.line_len * sizeof(int))
         self.ringn[k] = self.line_len
         self.ringa[k] = a
