@@ -1624,7 +1624,7 @@ cdef class Core:
             # (from here to PyEval_RestoreThread: no Python objects)
             replayed = fits and self._replay_with(a, buf, n, mf, nmf)
             if not replayed and live:
-                hit = self._ring_replay(a, max_moves, live, lzone, m, mf, nmf)
+                hit = self._ring_replay(a, live, lzone, m, mf, nmf)
             if replayed or hit >= 0:
                 r = 1
             elif fast:
@@ -1683,20 +1683,17 @@ cdef class Core:
         return live
 
     cdef int _ring_replay(
-        self, int a, int max_moves, int live, uint64_t (*zones)[4], int m, int* mf, int nmf
+        self, int a, int live, uint64_t (*zones)[4], int m, int* mf, int nmf
     ) noexcept nogil:
         """The slot of the first ``live`` ring line (the latest first) that still wins
-        for ``a`` within ``max_moves`` after the defender's ``m`` (on the board), or -1:
-        without a replay when ``m`` is off its zone and makes no four of his."""
+        for ``a`` after the defender's ``m`` (on the board), or -1: without a replay
+        when ``m`` is off its zone and makes no four of his. (Live lines are his and
+        within the split's ``max_moves``: ``_ring_live``, or found in the split.)"""
         cdef int j, k
         cdef bint quiet = not self.tmask[2 - a][m]
         for j in range(RING):
             k = (self.ring_next + RING - 1 - j) % RING
-            if not (
-                (live >> k) & 1
-                and self.ringa[k] == a
-                and (self.ringn[k] + 1) // 2 <= max_moves
-            ):
+            if not (live >> k) & 1:
                 continue
             if quiet and not (zones[k][m >> 6] >> (m & 63)) & 1:
                 return k

@@ -370,9 +370,7 @@ class SearchCore(Core):
                 (
                     self._ring_line(k)
                     for k in self._ring_order()
-                    if k in live
-                    and self._ring_fits(k, a, max_moves)
-                    and self.replay_vcf(a, self._ring_line(k))
+                    if k in live and self.replay_vcf(a, self._ring_line(k))
                 ),
                 None,
             )
