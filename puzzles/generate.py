@@ -81,6 +81,8 @@ def mine(
         result = solve(board, want.goal, limits, shortest=True)
         if result.result is not Verdict.PROVEN or result.moves is None:
             continue
+        if result.shortest_shown is False:
+            continue  # (its length may not be the shortest)
         if result.moves < want.min_moves:
             continue
         if want.goal != "vcf":

@@ -230,7 +230,10 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
     )
     report.result = main.result.value
     report.nodes = main.nodes
-    if main.result is Verdict.UNKNOWN:
+    if main.result is Verdict.PROVEN and main.shortest_shown is False:
+        # a win, but not shown to be the shortest: the verification is not complete
+        report.result = Verdict.UNKNOWN.value
+    if report.result == Verdict.UNKNOWN.value:
         report.problems.append(f"unknown {budget.why(main.reason)}")
         return
     if main.result is Verdict.DISPROVEN:

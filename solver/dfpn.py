@@ -729,10 +729,15 @@ class PureDfPn:
         certificates (and the whole VCF budget: the search's node limit may be spent)."""
         refs = self._refuted.get(key)
         if refs is None:
-            _, _, found, spent = self.core.defences(
+            status, _, found, spent = self.core.defences(
                 self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
             )
             self._base_nodes += spent  # proof building is not search: keep the node count
+            if status == UNKNOWN:
+                # (a refuted move would be missing: no proof rather than a wrong one)
+                if self.core.expired:
+                    raise self._expired()
+                raise Stopped("a refutation search ran out of nodes")
             refs = self._refuted[key] = found
         return refs
 

@@ -97,6 +97,11 @@ def _human(board: Board, result: SolveResult) -> str:
             f"{side} wins ({result.goal.value}) in {result.moves} attacker move"
             f"{'s' if result.moves != 1 else ''}."
         )
+        if result.shortest_shown is False:
+            lines.append(
+                f"Not shown to be the shortest: {result.reason} before every shorter win"
+                " was ruled out."
+            )
         lines.append(f"Line: {_numbered_line(result)}")
         lines.append(_board_with_line(board, result))
     elif result.result is Verdict.DISPROVEN:
