@@ -64,7 +64,13 @@ __all__ = [
     "paused_gc",
 ]
 
-INF = 10**9
+# Proof and disproof numbers: INF is a settled node's (proven: pn 0, dn INF). A node's sum
+# of its children's numbers is capped at INF too, and in a DAG those sums count shared
+# subtrees again and again: at 10**9, vct_unstable within 15 moves summed its root's
+# disproof number past it (children at 0.5 G) and the search stopped as if settled,
+# reported as no win, though a win within 14 exists. Hence a cap no sum comes near,
+# and a root left unsettled is reported as such (``_settled``), never as disproven.
+INF = 10**18
 WIN, FAIL, UNKNOWN = 1, 0, -1
 DEFENDER_VCF_DEPTH = 112
 _OR, _AND = 0, 1
@@ -438,11 +444,20 @@ class PureDfPn:
 
     # -- the search --------------------------------------------------------------------
     def solve_or(self, r: int) -> _Entry:
-        """Search the current position (attacker to move) with ``r`` moves allowed."""
+        """Search the current position (attacker to move) with ``r`` moves allowed: the
+        root's entry, proven (pn 0) or disproven (dn 0)."""
         key = self.or_key(r)
         self._lengths, self._refuted = {}, {}
         self._mid(key, INF - 1, INF - 1)
-        return self.tt[key]
+        return self._settled(self.tt[key])
+
+    @staticmethod
+    def _settled(e: _Entry) -> _Entry:
+        """The root's entry ``e``, if the search settled it (else ``Stopped``: its
+        numbers reached INF unsettled, see ``INF``)."""
+        if e.pn != 0 and e.dn != 0:
+            raise Stopped("the search's proof numbers overflowed")
+        return e
 
     def or_key(self, r: int) -> int:
         """The key of the current position, attacker to move, ``r`` moves allowed (more
@@ -472,7 +487,7 @@ class PureDfPn:
         if key not in self.tt:
             self.tt[key] = self._entry_class(threat_line=threat_line)
         self._mid(key, INF - 1, INF - 1)
-        return self.tt[key]
+        return self._settled(self.tt[key])
 
     def _mid(self, key: int, th_pn: int, th_dn: int, below: bool = False) -> None:
         """Search ``key`` until its numbers reach a threshold; ``below``: a node under the

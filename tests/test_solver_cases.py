@@ -255,6 +255,36 @@ def test_unknown_is_never_disproven() -> None:
     assert result.result.value == "unknown" and result.reason == "node limit"
 
 
+def test_an_unsettled_root_is_never_disproven() -> None:
+    # A root whose numbers reached INF without settling (sums that count shared subtrees
+    # again and again) stops the search: never read as "no win".
+    from solver.dfpn import INF, DfPn, Stopped
+
+    board = Board.from_stones("h8", "", to_move="black")
+    search = DfPn(board.core.copy(), 1, 2)
+    for pn, dn in ((1, INF), (INF, 1), (5, 7)):
+        e = search._entry_class(pn=pn, dn=dn)
+        with pytest.raises(Stopped, match="overflowed"):
+            search._settled(e)
+    for pn, dn in ((0, INF), (INF, 0)):
+        assert search._settled(search._entry_class(pn=pn, dn=dn)).pn == pn
+
+
+@pytest.mark.slow
+def test_a_win_within_some_moves_is_a_win_within_more() -> None:
+    # vct_unstable: proven within 14; within 15 the root's disproof number once summed
+    # past the old INF (10**9) and the search reported no win (about a minute)
+    from quintet import load
+
+    case = load("vct_unstable")
+    for limit in (14, 15):
+        result = solve(case.board, "tsume", Limits(max_moves=limit))
+        assert (
+            result.result.value == "proven" and result.moves is not None and result.moves <= limit
+        )
+        assert result.tree is not None and check_proof(case.board, result.tree, "tsume", limit)
+
+
 def test_cancellation_is_prompt() -> None:
     import time
 
