@@ -225,7 +225,7 @@ def solve(
     with paused_gc():
         try:
             if shortest:
-                tree = _shortest(search, cap, limits.max_moves is None, clock, result)
+                tree = _shortest(search, cap, limits.max_moves is not None, clock, result)
             else:
                 clock.bound = cap
                 entry = search.solve_or(cap)
@@ -269,61 +269,59 @@ def _narrow(
     top: Callable[[], int | None],
     nodes: Callable[[], int],
     cap: int,
-    below: bool,
+    top_first: bool,
 ) -> int | None:
     """The fewest attacker moves that win, or None if there is no win within the cap:
     ``top()`` searches within the cap and returns the length of the win it proves (or
     None), ``win(bound)`` tells whether there is a win within ``bound``, and
     ``nodes()`` counts the nodes searched so far. Bounds go up to ``cap``.
 
-    Every bound below the answer must be shown to have no win, and those searches grow
-    steeply with the bound (about threefold a move), while a win within a bound above
-    the answer costs about the same whatever the bound. So from a cap the caller chose
-    (``below`` False: a puzzle's limit is usually its length), the bounds are tried from
-    the top down: the cap, then one below the shortest win so far, until there is none.
-    Counting up from one move instead, ``vct_game_white_l12_1`` took 6.4 s (eleven
-    searches without a win) rather than 3.0 s. Without a bound (``below``), the first win
-    found is often a few moves longer than the shortest, and the proofs on the way down
-    cost more than the searches below it (``vct_fukumi``: 0.07 s counting up, 0.27 s
-    down from a win in 11). Then the bounds are tried from one move up; once those
-    searches cost ``TOP_AFTER`` nodes, the cap is searched too, and from then on the
-    next bound is the one up while the search there, foreseen from how the last ones
-    grew, looks no dearer than the last proof, else the one down. (Counting up alone
-    never ends where there is no win: up to ``UNBOUNDED`` searches.) Over eight
-    development cases without a bound: 18.2 M nodes counting up, 14.4 M so.
+    The answer S needs a search without a win at S - 1 and one with a win at S. Beyond
+    those, counting up from one move costs the searches without a win below S - 1, and
+    coming down from the first win found costs the proofs above S. Either can be the
+    dearer by far: searches without a win grow steeply with the bound, proofs vary a
+    lot. ``vct_game_white_l12_1``, limit 12: 12.1 M nodes up, 7.8 M down (its search
+    without a win at 11 alone is 7.7 M). ``vct_game_white_l18_1``, limit 18 and
+    shortest 13: 1.7 M up, 13.0 M down (its proof within 14 is 8.8 M). So the bounds are
+    tried from both ends, each time at the end that has cost less so far: the next
+    bound up, or one below the shortest win found. Neither end then costs more than the
+    other's whole work and a search. The cap is searched first when the caller chose it
+    (``top_first``: it is most often the answer, and whether there is a win at all is
+    the first question), else once the searches counting up have cost ``TOP_AFTER``
+    nodes (or reached the cap): counting up alone never ends where there is no win.
     """
-    lo, hi, failed, growth, cost = 0, 0, 0, float(GROWTH), 0
+    lo, hi, up, down = 0, 0, 0, 0
     while not hi or lo + 1 < hi:
         start = nodes()
-        if not hi and (not below or start >= TOP_AFTER or lo + 1 >= cap):
+        if not hi and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
             length = top()
+            down += nodes() - start
             if length is None:
                 return None
-            hi, cost = length, nodes() - start
-            continue
-        bound = lo + 1 if not hi or (below and failed * growth <= cost) else hi - 1
-        won = win(bound)
-        spent = nodes() - start
-        if won:
-            hi, cost = bound, spent
+            hi = length
+        elif not hi or up <= down:
+            if win(lo + 1):
+                hi = lo + 1
+            else:
+                lo += 1
+            up += nodes() - start
         else:
-            if failed:
-                growth = max(1.0, spent / failed)
-            lo, failed = bound, spent
+            if win(hi - 1):
+                hi -= 1
+            else:
+                lo = hi - 1
+            down += nodes() - start
     return hi
 
 
-# how much dearer a search without a win is foreseen to be with one more move, before
-# two such searches show how they grow
-GROWTH = 3
-# counting up without a bound, the nodes after which the cap is searched too (about
-# 0.1 s; the development cases' searches without a win up to one move below their
-# shortest cost less than this on most, and from 0.2 M to 8 M nodes on the others)
+# without a bound, the nodes that counting up costs before the cap is searched too
+# (about 0.1 s; a search within the cap most often finds a win, a few moves longer than
+# the shortest, in about that)
 TOP_AFTER = 200_000
 
 
 def _shortest(
-    search: DfPn, cap: int, below: bool, clock: _Clock, result: SolveResult
+    search: DfPn, cap: int, top_first: bool, clock: _Clock, result: SolveResult
 ) -> ProofNode | None:
     """The proof of the shortest win within ``cap`` (see :func:`_narrow`), or None if
     there is none. If the budget runs out (``Stopped``) once a win is known, or a
@@ -355,7 +353,7 @@ def _shortest(
 
     result.shortest_shown = True
     try:
-        if _narrow(win, top, lambda: search.nodes, cap, below) is None:
+        if _narrow(win, top, lambda: search.nodes, cap, top_first) is None:
             result.shortest_shown = None
             return None
     except Stopped as stop:
@@ -433,7 +431,7 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
                     return None
                 return search._and_proof(p, search.and_key(cap - 1), {}).length - 1
 
-            shortest = _narrow(after, first, lambda: search.nodes, cap - 1, False)
+            shortest = _narrow(after, first, lambda: search.nodes, cap - 1, True)
             if shortest is not None:
                 keys.append(KeyMove(p, shortest + 1))
         core.remove(p)
@@ -449,7 +447,7 @@ def _shortest_from(search: DfPn, cap: int) -> int | None:
     def top() -> int | None:
         return search.proof(search.or_key(cap)).length if win(cap) else None
 
-    return _narrow(win, top, lambda: search.nodes, cap, False)
+    return _narrow(win, top, lambda: search.nodes, cap, True)
 
 
 def solve_both(

@@ -15,7 +15,7 @@ from solver.board import Color
 from solver.checker import check_proof
 from solver.cli import main
 from solver.notation import point_name
-from solver.search import GROWTH, TOP_AFTER, Limits, _narrow, solve
+from solver.search import TOP_AFTER, Limits, _narrow, solve
 
 
 class Searches:
@@ -43,49 +43,57 @@ class Searches:
 @given(
     shortest=st.integers(1, 30),
     extra=st.integers(0, 8),
-    base=st.integers(1, 5000),
+    base=st.integers(0, 5000),
     proof=st.integers(1, 10**6),
-    below=st.booleans(),
+    top_first=st.booleans(),
 )
-def test_narrow_finds_the_shortest_and_tries_each_bound_once(
-    shortest: int, extra: int, base: int, proof: int, below: bool
+def test_narrow_finds_the_shortest_from_both_ends(
+    shortest: int, extra: int, base: int, proof: int, top_first: bool
 ) -> None:
     s = Searches(shortest, shortest + extra, base, proof)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, below) == shortest
+    assert _narrow(s.win, s.top, lambda: s.nodes, 112, top_first) == shortest
+    assert s.tried[0] == 0 or not top_first  # a chosen cap is searched first
     bounds = [b for b in s.tried if b]
     assert len(bounds) == len(set(bounds))  # no bound searched twice
     assert shortest - 1 in bounds or shortest == 1  # the one that shows it is shortest
-    # nothing above the first win (from below: up to the shortest), none above a known one
-    assert all(b <= shortest or b < shortest + extra for b in bounds)
-    if 0 in s.tried:
-        assert all(b < shortest + extra for b in s.tried[s.tried.index(0) + 1 :])
-    if not below:  # from a chosen cap: from the top down, one move at a time
-        assert s.tried == [0, *range(shortest + extra - 1, shortest - 2, -1)][: len(s.tried)]
-        assert bounds == sorted(bounds, reverse=True)
+    # Replayed: each search from below comes while the searches below have cost no
+    # more than those from above (the cap's included), once a win is known; before,
+    # only while they cost less than TOP_AFTER.
+    lo, hi, up, down = 0, 0, 0, 0
+    for b in s.tried:
+        won = b >= shortest
+        cost = proof if b == 0 or won else base * 3**b
+        if b == 0:
+            assert not hi and (top_first or up >= TOP_AFTER)
+            hi, down = shortest + extra, down + cost
+        else:
+            below = not hi or up <= down
+            assert b == (lo + 1 if below else hi - 1)
+            assert hi or (up < TOP_AFTER and not top_first)
+            if below:
+                up += cost
+            else:
+                down += cost
+            hi, lo = (b, lo) if won else (hi, b)
+    assert lo + 1 == hi == shortest
 
 
 def test_narrow_without_a_bound_counts_up_while_that_is_cheap() -> None:
     # searches without a win cost 3 ** bound: all of them up to 7 stay under TOP_AFTER
     s = Searches(8, 12, 1, 50)
-    assert TOP_AFTER > 3**8 and _narrow(s.win, s.top, lambda: s.nodes, 112, True) == 8
+    assert TOP_AFTER > 3**8 and _narrow(s.win, s.top, lambda: s.nodes, 112, False) == 8
     assert s.tried == list(range(1, 9))
-    # dear ones: the cap is searched once they reach TOP_AFTER, then proofs come down
-    # (each cheaper than the next search up, foreseen at GROWTH times the last)
+    # dear ones: the cap is searched once they reach TOP_AFTER; then each end in turn
     s = Searches(9, 12, 100, 5000)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, True) == 9
+    assert _narrow(s.win, s.top, lambda: s.nodes, 112, False) == 9
     assert s.tried == [1, 2, 3, 4, 5, 6, 7, 0, 11, 10, 9, 8]
-    assert 100 * 3**7 * GROWTH > 5000
 
 
 def test_narrow_without_a_win() -> None:
     s = Searches(None, 0, 1, 1)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, False) is None and s.tried == [0]
-    # counting up, the cap's search comes once they cost TOP_AFTER nodes, or at the cap
-    s = Searches(None, 0, 1, 1)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, True) is None
-    assert s.tried[-1] == 0 and 3 ** (len(s.tried) - 2) < TOP_AFTER * 3
+    assert _narrow(s.win, s.top, lambda: s.nodes, 112, True) is None and s.tried == [0]
     s = Searches(None, 0, 0, 0)  # (free searches: only the cap stops the count)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 5, True) is None
+    assert _narrow(s.win, s.top, lambda: s.nodes, 5, False) is None
     assert s.tried == [1, 2, 3, 4, 0]
 
 

@@ -161,7 +161,7 @@ def test_cli_collection(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     code, out, err = run(capsys, "verify", str(COLLECTION), "--json", str(report))
     assert code == 1 and err == ""
     lines = out.splitlines()
-    assert lines[0].startswith(f"ok   {COLLECTION} sound-vcf: proven in 5 (21 nodes, ")
+    assert lines[0].startswith(f"ok   {COLLECTION} sound-vcf: proven in 5 (33 nodes, ")
     assert lines[1].startswith("FAIL") and lines[1].endswith("-- cook: also wins with i8")
     assert lines[3] == (
         f"FAIL {COLLECTION} overline: illegal position"
