@@ -28,7 +28,7 @@ cdef extern from "Python.h":
 
 from solver.zobrist import ZOBRIST
 
-DEF INF = 1000000000000000000  # solver.dfpn.INF
+DEF INF = 36028797018963968  # solver.dfpn.INF (2 ** 55)
 DEF EPSILON = 0.25
 DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
 DEF NPOINTS = 225
@@ -575,9 +575,7 @@ cdef class Loop:
                 other = (<Entry> ce).pn
             if i >= hidden and 0 < own < INF:
                 own = min(INF - 1, own + e.hidden_cost)
-            total += other
-            if total > INF:
-                total = INF  # (at once: 225 children at INF would overflow)
+            total += other  # (at most 225 children at INF: no overflow)
             if own < best:
                 best_i, second, best = i, best, own
             elif own < second:

@@ -69,8 +69,9 @@ __all__ = [
 # subtrees again and again: at 10**9, vct_unstable within 15 moves summed its root's
 # disproof number past it (children at 0.5 G) and the search stopped as if settled,
 # reported as no win, though a win within 14 exists. Hence a cap no sum comes near,
-# and a root left unsettled is reported as such (``_settled``), never as disproven.
-INF = 10**18
+# and a root left unsettled is reported as such (``_settled``), never as disproven. (2**55:
+# the compiled loop sums up to 225 children's numbers in 64 bits before it caps them.)
+INF = 2**55
 WIN, FAIL, UNKNOWN = 1, 0, -1
 DEFENDER_VCF_DEPTH = 112
 _OR, _AND = 0, 1
