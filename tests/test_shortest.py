@@ -138,3 +138,19 @@ def test_cli_says_when_the_shortest_is_not_shown(capsys: pytest.CaptureFixture[s
     assert "Not shown to be the shortest: time limit" in capsys.readouterr().out
     assert main(["solve", *position, "--json"]) == 0
     assert "shortest_shown" not in json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["vct_game_black_l08_1", "vct_game_white_l06_1", "vct_game_white_l10_1", "vct_fukumi"],
+)
+def test_a_win_within_a_bound_is_a_win_within_any_larger(name: str) -> None:
+    # (a search whose numbers ran over once called vct_unstable lost within 15 moves,
+    # won within 14: see test_a_win_within_some_moves_is_a_win_within_more)
+    case = load(name)
+    for limit in range(case.limit, case.limit + 4):
+        r = solve(case.board, "tsume", Limits(max_moves=limit))
+        assert r.result.value == "proven" and r.moves is not None
+        assert case.limit <= r.moves <= limit
+    short = solve(case.board, "tsume", Limits(max_moves=case.limit - 1))
+    assert short.result.value == "disproven"
