@@ -99,8 +99,7 @@ def _human(board: Board, result: SolveResult) -> str:
         )
         if result.shortest_shown is False:
             lines.append(
-                f"Not shown to be the shortest: {result.reason} before every shorter win"
-                " was ruled out."
+                f"Not shown to be the shortest ({result.reason}): a shorter win was not ruled out."
             )
         lines.append(f"Line: {_numbered_line(result)}")
         lines.append(_board_with_line(board, result))
