@@ -190,11 +190,11 @@ def solve(
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
-    ``shortest`` finds the fewest attacker moves: a win is searched for within ``limits``,
-    then within one move less than the shortest proof found, until no win is left (see
-    :func:`_tighten`); if the budget runs out before that, the answer is the shortest win
-    found, with ``shortest_shown`` False. ``all_keys`` also lists every winning first
-    move, each proven (cooks, 余詰).
+    ``shortest`` finds the fewest attacker moves, closing in from both ends: bounds
+    counted up from one move, and one move below the shortest win found (see
+    :func:`_narrow`); if the budget runs out once a win is known, the answer is the
+    shortest win found, with ``shortest_shown`` False. ``all_keys`` also lists every
+    winning first move, each proven (cooks, 余詰).
     ``progress`` is called at most ten times a second; ``should_stop`` is polled often
     and stops the search (the answer is then ``unknown``). Never prints.
 
@@ -364,7 +364,8 @@ def _shortest(
     if tree is not None and (not proven or tree.length <= proven):
         return tree
     # The proof within ``proven`` (its entries are still in the table: proven ones are
-    # never dropped), built even if the time is up (only a request to stop stops it).
+    # never dropped), built even if the time is up: the win is known, only its proof is
+    # missing (the pure core still stops at a request to stop).
     search.core.set_deadline(None, search.should_stop)
     try:
         return search.proof(search.or_key(proven))
