@@ -329,6 +329,7 @@ def _shortest(
     ``result.shortest_shown`` False and ``result.reason`` set."""
     tree: ProofNode | None = None
     proven = 0
+    doubtful: set[int] = set()  # bounds whose "no win" a sub-search left incomplete
 
     def win(bound: int) -> bool:
         nonlocal proven
@@ -338,8 +339,7 @@ def _shortest(
             proven = bound
             return True
         if search.incomplete:
-            result.shortest_shown = False
-            result.reason = "a sub-search ran out of nodes"
+            doubtful.add(bound)
         return False
 
     def top() -> int | None:
@@ -351,11 +351,14 @@ def _shortest(
         tree = search.proof(search.or_key(cap))
         return tree.length
 
-    result.shortest_shown = True
     try:
-        if _narrow(win, top, lambda: search.nodes, cap, top_first) is None:
-            result.shortest_shown = None
+        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
+        if shortest is None:
             return None
+        # (only the bound just below matters: no win there, none below it either)
+        result.shortest_shown = shortest - 1 not in doubtful
+        if not result.shortest_shown:
+            result.reason = "a sub-search ran out of nodes"
     except Stopped as stop:
         if not proven and tree is None:
             raise
