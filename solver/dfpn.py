@@ -108,6 +108,8 @@ EPSILON = 0.25
 # that only delay the same threats) but took the 21 cases from 31.8 M to 47.5 M nodes.
 THREAT_PN = (2, 3)
 # a tsume OR node adds its hidden threats once its best four or three needs this many proofs
+# (8, 12, 16, 24, 32, 64: the 21 development cases 36.5, 32.3, 29.7, 33.3, 31.0, 36.5 M
+# nodes, vct_game_black_l17_1_short 52.9, 54.5, 41.8, 52.8, 42.9, 36.4 M: no trend)
 HIDDEN_AFTER = 32
 
 
