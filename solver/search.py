@@ -242,7 +242,11 @@ def solve(
             if all_keys and result.result is not Verdict.UNKNOWN:
                 clock.phase = "keys"
                 search.incomplete = False
-                result.keys = _all_keys(search, core, attacker, goal, cap)
+                try:
+                    result.keys = _all_keys(search, core, attacker, goal, cap)
+                except Stopped as stop:
+                    # the answer found stands; the key list is left out (None)
+                    result.reason = result.reason or stop.reason
                 if search.incomplete:
                     result.reason = (
                         "some first moves could not be decided: the key list may be short"

@@ -89,7 +89,7 @@ def _board_with_line(board: Board, result: SolveResult) -> str:
     return board.diagram(marks)
 
 
-def _human(board: Board, result: SolveResult) -> str:
+def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
     side = result.attacker.label().capitalize()
     lines = []
     if result.result is Verdict.PROVEN:
@@ -110,6 +110,8 @@ def _human(board: Board, result: SolveResult) -> str:
     if result.keys is not None:
         keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
         lines.append(f"Winning first moves: {keys}")
+    elif want_keys and result.result is not Verdict.UNKNOWN:
+        lines.append(f"Winning first moves: not all tried ({result.reason}).")
     lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s")
     return "\n".join(lines)
 
@@ -132,7 +134,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             for side in (Color.BLACK, Color.WHITE):
                 print(f"== {side.label()} to move")
-                print(_human(board, results[side]))
+                print(_human(board, results[side], args.all_keys))
         return 0
     result = solve(
         board, goal, limits, shortest=args.shortest, all_keys=args.all_keys, progress=progress
@@ -142,5 +144,5 @@ def _run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json()))
     else:
-        print(_human(board, result))
+        print(_human(board, result, args.all_keys))
     return 0

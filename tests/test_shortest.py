@@ -154,3 +154,21 @@ def test_a_win_within_a_bound_is_a_win_within_any_larger(name: str) -> None:
         assert case.limit <= r.moves <= limit
     short = solve(case.board, "tsume", Limits(max_moves=case.limit - 1))
     assert short.result.value == "disproven"
+
+
+def test_out_of_time_in_the_key_list_keeps_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    # the win in 12 takes a few hundredths of a second, every first move seconds
+    board = load("vct_game_white_l12_1").board
+    r = solve(board, "tsume", Limits(max_moves=12, time=0.5), all_keys=True)
+    assert (r.result.value, r.moves, r.keys, r.reason) == ("proven", 12, None, "time limit")
+    position = [
+        *("--black", " ".join(point_name(p) for p in board.stones(Color.BLACK))),
+        *("--white", " ".join(point_name(p) for p in board.stones(Color.WHITE))),
+        *("--to-move", board.to_move.label(), "--max-moves", "12", "--time", "0.5"),
+    ]
+    assert main(["solve", *position, "--all-keys"]) == 0
+    out = capsys.readouterr().out
+    assert "wins (tsume) in 12" in out and "Winning first moves: not all tried (time limit)" in out
+    assert main(["solve", *position, "--all-keys", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["result"], data["reason"]) == ("proven", "time limit") and "keys" not in data
