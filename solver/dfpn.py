@@ -174,8 +174,9 @@ class _Entry:
 
 def _longest_refutation(refuted: dict[int, tuple[int, ...]]) -> int:
     """The attacker moves of the longest VCF in ``refuted`` (0 if none). Lengths are
-    taken in C (``map(len, ...)``): an AND node has about 180 refuted moves, and a
-    Python loop over them was a tenth of proof building on ``vct_game_white_l14_1``."""
+    taken in C (``map(len, ...)``): an AND node has about 180 refuted moves
+    (``vct_game_white_l14_1``'s proof building: 752 M instructions with a loop over them
+    here, 740 M so)."""
     return (max(map(len, refuted.values()), default=0) + 1) // 2
 
 
