@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from quintet import load
 
-from solver.board import Color
+from solver.board import Board, Color
 from solver.checker import check_proof
 from solver.cli import main
 from solver.notation import point_name
@@ -38,6 +38,15 @@ class Searches:
         self.tried.append(0)  # (0: the cap)
         self.nodes += self.proof
         return None if self.shortest is None else self.first
+
+
+def _position_args(board: Board) -> list[str]:
+    """``renju solve``'s options for ``board``'s stones and side to move."""
+    return [
+        *("--black", " ".join(point_name(p) for p in board.stones(Color.BLACK))),
+        *("--white", " ".join(point_name(p) for p in board.stones(Color.WHITE))),
+        *("--to-move", board.to_move.label()),
+    ]
 
 
 @given(
@@ -125,11 +134,7 @@ def test_out_of_time_after_a_win_keeps_it() -> None:
 
 def test_cli_says_when_the_shortest_is_not_shown(capsys: pytest.CaptureFixture[str]) -> None:
     board = load("vct_game_white_l12_1").board
-    position = [
-        *("--black", " ".join(point_name(p) for p in board.stones(Color.BLACK))),
-        *("--white", " ".join(point_name(p) for p in board.stones(Color.WHITE))),
-        *("--to-move", board.to_move.label(), "--max-moves", "12"),
-    ]
+    position = [*_position_args(board), "--max-moves", "12"]
     args = ["solve", *position, "--shortest", "--time", "0.5"]
     assert main([*args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -161,11 +166,7 @@ def test_out_of_time_in_the_key_list_keeps_the_answer(capsys: pytest.CaptureFixt
     board = load("vct_game_white_l12_1").board
     r = solve(board, "tsume", Limits(max_moves=12, time=0.5), all_keys=True)
     assert (r.result.value, r.moves, r.keys, r.reason) == ("proven", 12, None, "time limit")
-    position = [
-        *("--black", " ".join(point_name(p) for p in board.stones(Color.BLACK))),
-        *("--white", " ".join(point_name(p) for p in board.stones(Color.WHITE))),
-        *("--to-move", board.to_move.label(), "--max-moves", "12", "--time", "0.5"),
-    ]
+    position = [*_position_args(board), "--max-moves", "12", "--time", "0.5"]
     assert main(["solve", *position, "--all-keys"]) == 0
     out = capsys.readouterr().out
     assert "wins (tsume) in 12" in out and "Winning first moves: not all tried (time limit)" in out
