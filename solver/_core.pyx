@@ -17,11 +17,13 @@ cdef extern from "Python.h":
         pass
     PyThreadState* PyEval_SaveThread()
     void PyEval_RestoreThread(PyThreadState*)
+    void PyObject_GC_UnTrack(void*)
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_ctz(unsigned int) nogil
     void __builtin_prefetch(const void*) nogil
+    int __builtin_popcountll(unsigned long long) nogil
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
@@ -328,6 +330,16 @@ cdef inline void _zones_within(int live, uint64_t (*zones)[4], uint64_t* within)
         if (live >> k) & 1:
             for w in range(4):
                 within[w] &= zones[k][w]
+
+
+cdef inline tuple _untracked(tuple line):
+    """``line`` (a tuple of ints: a VCF) taken off the garbage collector's lists, as
+    CPython itself does to such tuples at their first collection. A dict of them then
+    stays untracked too (a refuted dict of a proof: about 180 of them an AND node),
+    so the collection after a search does not walk every certificate of its proof:
+    ``vct_game_white_l14_1`` spent 5-7% of its time there."""
+    PyObject_GC_UnTrack(<void*> line)
+    return line
 
 
 cdef class Core:
@@ -751,7 +763,7 @@ cdef class Core:
 
     def forbidden(self, int p):
         """Forbidden kind of the empty point ``p`` for Black: 0, 3, 4 or 6."""
-        if self.rule != 0 or self.cells[p]:
+        if self.rule != 0 or self.cells[p] or not self._may_forbid(p):
             return 0
         return self._forbidden(p)
 
@@ -951,7 +963,25 @@ cdef class Core:
         return False
 
     cdef inline bint _forb(self, int p) noexcept nogil:
-        return self.rule == 0 and self._forbidden(p) != 0
+        return self.rule == 0 and self._may_forbid(p) and self._forbidden(p) != 0
+
+    cdef inline bint _may_forbid(self, int p) noexcept nogil:
+        """Whether a black stone on the empty ``p`` can be forbidden at all, read off the
+        lines (no pattern table): a double three or a double four on two lines needs two
+        lines with two black stones within four points of ``p`` (``_BB_p``); an overline
+        (``pBBBBB``) or a double four on one line (``B_BpB_B``: two fours, two different
+        sets of three) needs four on one line. A proof's splits ask it of every empty
+        point, and most have neither."""
+        cdef int d, dirs = self._lines_with_two(p, 1)
+        cdef uint64_t w, lo
+        if not dirs:
+            return False
+        if dirs & (dirs - 1):
+            return True
+        d = __builtin_ctz(dirs)
+        w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
+        lo = w & ~(w >> 1) & 0x55555 & NEAR4_CELLS
+        return __builtin_popcountll(lo) >= 4
 
     cdef inline bint _tick(self) noexcept nogil:
         """Count a VCF node; whether the search must stop (node limit or deadline)."""
@@ -1296,7 +1326,7 @@ cdef class Core:
         return result
 
     cdef tuple _line(self):
-        return tuple([self.path[i] for i in range(self.line_len)])
+        return _untracked(tuple([self.path[i] for i in range(self.line_len)]))
 
     def set_deadline(self, deadline, should_stop=None):
         """Stop VCF searches (UNKNOWN, ``expired`` set) once ``time.monotonic()`` passes
@@ -1524,8 +1554,8 @@ cdef class Core:
         self, int attacker, int max_moves, line, long long node_limit, bint certificates=True
     ):
         """Every legal defender move, split into real defences and refuted ones, the
-        latter a dict of their certificates (see ``solver._pure_search.SearchCore.
-        defences``; the same answers).
+        latter a dict of their certificates, and the attacker moves of the longest
+        certificate (see ``solver._pure_search.SearchCore.defences``; the same answers).
 
         Relevance zone: ``line`` is replayed once here with every pattern read recorded.
         A defender stone off all the points those reads depend on, and making no four of
@@ -1556,7 +1586,8 @@ cdef class Core:
         cdef long long start = self._nodes
         cdef list defs = []
         cdef dict refs = {}
-        cdef tuple tline = tuple(line)
+        cdef tuple tline = _untracked(tuple(line))
+        cdef int tlen = len(tline), most = 0
         self._grow_dead()
         start = self._nodes
         if n > MAXLINE:
@@ -1605,6 +1636,7 @@ cdef class Core:
                 continue
             if off:
                 refs[m] = tline
+                most = tlen if tlen > most else most
                 continue
             nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
             if (
@@ -1616,6 +1648,7 @@ cdef class Core:
                 # every read of the replay is the same with m: it replays the same
                 if certificates:
                     refs[m] = tline
+                    most = tlen if tlen > most else most
                 continue
             self._put(m, dcol)
             self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
@@ -1643,12 +1676,17 @@ cdef class Core:
             if replayed:
                 if certificates:
                     refs[m] = tline
+                    most = tlen if tlen > most else most
             elif hit >= 0:
                 if certificates:
-                    refs[m] = tuple([self.ring[hit][i] for i in range(self.ringn[hit])])
+                    refs[m] = _untracked(
+                        tuple([self.ring[hit][i] for i in range(self.ringn[hit])])
+                    )
+                    most = self.ringn[hit] if self.ringn[hit] > most else most
             elif r == 1:
                 if certificates:
                     refs[m] = self._line()
+                    most = self.line_len if self.line_len > most else most
                 # the line found: the ring's latest, in place of the oldest
                 k = self._ring_push(a)
                 if k >= 0:
@@ -1663,7 +1701,7 @@ cdef class Core:
                     status = -1
             self._remove(m)
         self.tracking = True  # every stone put here is off again: the masks are right
-        return status, defs, refs, self._nodes - start
+        return status, defs, refs, self._nodes - start, (most + 1) // 2
 
     cdef int _ring_live(self, int a, int max_moves, uint64_t (*zones)[4]) noexcept nogil:
         """The ring slots whose line wins here for ``a`` within ``max_moves`` (the

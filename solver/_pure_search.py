@@ -327,16 +327,18 @@ class SearchCore(Core):
         line: tuple[int, ...],
         node_limit: int,
         certificates: bool = True,
-    ) -> tuple[int, list[int], dict[int, tuple[int, ...]], int]:
+    ) -> tuple[int, list[int], dict[int, tuple[int, ...]], int, int]:
         """Every legal defender move, split into real defences and refuted ones.
 
         The defender is to move and ``line`` is the attacker's VCF if he passed. A move
         after which the attacker still has a VCF of at most ``max_moves`` (first by
         replaying ``line``, else by a search) is refuted, with that VCF as certificate.
-        Returns ``(status, defences, refuted, nodes)``, ``refuted`` a dict of each
-        refuted move's VCF in point order; status is UNKNOWN if a VCF search ran out of
+        Returns ``(status, defences, refuted, nodes, longest)``, ``refuted`` a dict of
+        each refuted move's VCF in point order and ``longest`` the attacker moves of the
+        longest of them (0 if none); status is UNKNOWN if a VCF search ran out of
         nodes (that move is then kept as a defence). Without ``certificates`` the
-        refuted dict is left empty (the search only needs the defences).
+        refuted dict is left empty and ``longest`` 0 (the search only needs the
+        defences).
 
         Before a search, the last ``RING`` VCFs found by such searches (in any split:
         the positions a search visits are alike) are replayed, the latest first: those
@@ -390,7 +392,10 @@ class SearchCore(Core):
                     if r == UNKNOWN:
                         status = UNKNOWN
             self.remove(m)
-        return status, defs, refs if certificates else {}, self.nodes - start
+        if not certificates:
+            return status, defs, {}, self.nodes - start, 0
+        longest = (max(map(len, refs.values()), default=0) + 1) // 2
+        return status, defs, refs, self.nodes - start, longest
 
     def _ring_order(self) -> list[int]:
         """The ring's slots, the latest line first."""

@@ -172,14 +172,6 @@ class _Entry:
     counter: tuple[int, ...] = ()
 
 
-def _longest_refutation(refuted: dict[int, tuple[int, ...]]) -> int:
-    """The attacker moves of the longest VCF in ``refuted`` (0 if none). Lengths are
-    taken in C (``map(len, ...)``): an AND node has about 180 refuted moves
-    (``vct_game_white_l14_1``'s proof building: 752 M instructions with a loop over them
-    here, 740 M so)."""
-    return (max(map(len, refuted.values()), default=0) + 1) // 2
-
-
 def final_kind(core: Core, p: int, attacker: int) -> str:
     """What the attacker's last move ``p`` (not yet played) does: ``five``,
     ``straight-four``, ``double-four`` or ``forbidden-block``."""
@@ -245,7 +237,9 @@ class PureDfPn:
         # proof building's caches (``_proof_length``, ``_refutations``), emptied by every
         # search: more children may be proven after it
         self._lengths: dict[int, int] = {}
-        self._refuted: dict[int, dict[int, tuple[int, ...]]] = {}
+        # a proven AND node's refuted defences with their certificates, and the
+        # attacker moves of the longest certificate (see ``_refutations``)
+        self._refuted: dict[int, tuple[dict[int, tuple[int, ...]], int]] = {}
         core.set_deadline(deadline, should_stop)
         self._polls = 0
         self._base_nodes = int(core.nodes)
@@ -446,7 +440,7 @@ class PureDfPn:
         # vct_game_white_l14_1 by up to +31%.
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
-        status, defs, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
+        status, defs, _, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
         self._note(status)
         children = array("H", defs)
         e.children = children
@@ -726,7 +720,7 @@ class PureDfPn:
             return lengths[key]
         e = self.tt[key]
         if key & 1:
-            longest = _longest_refutation(self._refutations(key, e))
+            longest = self._refutations(key, e)[1]
             for m, _, ckey in self.children_of(key, e):
                 self.core.put(m, self.d)
                 longest = max(longest, self._proof_length(ckey))
@@ -749,13 +743,18 @@ class PureDfPn:
         lengths[key] = length
         return length
 
-    def _refutations(self, key: int, e: _Entry) -> dict[int, tuple[int, ...]]:
+    def _refutations(
+        self, key: int, e: _Entry
+    ) -> tuple[dict[int, tuple[int, ...]], int]:
         """The refuted defences of the proven AND node ``key`` here, each with the VCF
-        that refutes it: the same deterministic split as at expansion, now with
-        certificates (and the whole VCF budget: the search's node limit may be spent)."""
-        refs = self._refuted.get(key)
-        if refs is None:
-            status, _, found, spent = self.core.defences(
+        that refutes it, and the attacker moves of the longest of those VCFs: the same
+        deterministic split as at expansion, now with certificates (and the whole VCF
+        budget: the search's node limit may be spent). The core gives that longest
+        length as it goes: taken here from about 180 refutations an AND node, it was 10%
+        of ``vct_game_white_l14_1``'s proof building."""
+        found = self._refuted.get(key)
+        if found is None:
+            status, _, refs, spent, longest = self.core.defences(
                 self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
             )
             self._base_nodes += spent  # proof building is not search: keep the node count
@@ -764,8 +763,8 @@ class PureDfPn:
                 if self.core.expired:
                     raise self._expired()
                 raise Stopped("a refutation search ran out of nodes")
-            refs = self._refuted[key] = found
-        return refs
+            found = self._refuted[key] = (refs, longest)
+        return found
 
     def _and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:
         """The proof of the proven AND node ``key`` after the threat ``move`` (shared
@@ -790,10 +789,8 @@ class PureDfPn:
             core.put(m, d)
             replies[m] = self.proof(ckey, memo)
             core.remove(m)
-        refuted = self._refutations(key, e)
-        longest = max(
-            max([n.length for n in replies.values()], default=0), _longest_refutation(refuted)
-        )
+        refuted, longest = self._refutations(key, e)
+        longest = max(longest, max([n.length for n in replies.values()], default=0))
         return ProofNode(move=move, length=longest + 1, replies=replies, refuted=refuted)
 
     def line_proof(self, line: tuple[int, ...]) -> ProofNode:

@@ -24,9 +24,10 @@ __all__ = ["FINAL_KINDS", "ProofNode"]
 FINAL_KINDS = ("five", "straight-four", "double-four", "forbidden-block")
 
 
-@dataclass
+@dataclass(slots=True)
 class ProofNode:
-    """An attacker node of a proof: the winning move and the answer to every defence."""
+    """An attacker node of a proof: the winning move and the answer to every defence.
+    (Slots: a proof holds thousands of nodes, made and read in the proof's building.)"""
 
     move: Point
     length: int

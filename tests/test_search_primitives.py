@@ -61,10 +61,13 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
             results = []
             for core in cores:
                 core.put(m, attacker)
-                results.append(core.defences(attacker, 3, line, 200_000)[:3])
+                status, defs, refs, _nodes, longest = core.defences(attacker, 3, line, 200_000)
+                results.append((status, defs, refs, longest))
                 core.remove(m)
             assert results[0] == results[1]
-            _status, defs, refs = results[1]
+            _status, defs, refs, longest = results[1]
+            # the longest certificate's attacker moves, as the proof counts them
+            assert longest == max(((len(v) + 1) // 2 for v in refs.values()), default=0)
             # every legal defender move is answered exactly once
             dcol = 3 - attacker
             pure = cores[1]
