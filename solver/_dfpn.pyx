@@ -126,6 +126,9 @@ cdef class Entry:
 
     cdef public long long pn, dn, work
     cdef public int hidden, hidden_cost
+    # the table's collections (``Loop.collections``) when ``kids`` was filled: its
+    # entries are the table's while no collection has come since (see ``Loop._cmid``)
+    cdef public int kids_gen
     cdef public bint staged, probed
     cdef public object children, how, threat_line, kids, counter
 
@@ -168,9 +171,9 @@ cdef class Loop:
     cdef public long long max_entries, collect_at, _polls
     # (set by PureDfPn.__init__; C fields here, read and counted without a look-up)
     cdef public long long expansions, vcf_budget
-    # memory collections so far (``_collect``): while none, the table holds every entry
-    # the search made and ``_cmid`` trusts its parent's ``kids``
-    cdef public long long collections
+    # memory collections so far (``_collect``): an entry's ``kids`` filled since the
+    # last one holds the table's entries, and ``_cmid`` trusts them
+    cdef public int collections
     cdef public bint incomplete
     cdef public int mode
     cdef public object node_limit
@@ -426,6 +429,37 @@ cdef class Loop:
         )
         return _key(ch, clow)
 
+    def children_of(self, key, Entry e):
+        """``PureDfPn.children_of`` (the keys built in C)."""
+        return self._children(key, e, False)
+
+    def proven_children(self, key, Entry e):
+        """``PureDfPn.proven_children``: each child looked up in the table, as there."""
+        return self._children(key, e, True)
+
+    cdef list _children(self, object key, Entry e, bint proven):
+        """``(move, reply or -1, child key)`` of every child of the node ``key``, or of
+        those whose entry is proven."""
+        cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
+        cdef uint64_t h = PyLong_AsUnsignedLongLongMask(key >> 9)
+        cdef array.array children = <array.array?> e.children
+        cdef unsigned short* codes = children.data.as_ushorts
+        cdef unsigned int code, clow
+        cdef uint64_t ch
+        cdef Py_ssize_t i
+        cdef list out = []
+        cdef object ckey, obj
+        for i in range(len(children)):
+            code = codes[i]
+            ch = self._child_hash(h, (low >> 1) & MAX_R, (low & 1) == 0, code, &clow)
+            ckey = _key(ch, clow)
+            if proven:
+                obj = self.tt.get(ckey)
+                if obj is None or (<Entry> obj).pn != 0:
+                    continue
+            out.append((<int> (code & 255), <int> (code >> 8) - 1, ckey))
+        return out
+
     cdef object _stored_child(self, uint64_t h, int r, bint is_or, unsigned int code):
         """The child's entry in ``tt``, or None (without a look-up when ``seen`` says
         it was never stored)."""
@@ -439,10 +473,12 @@ cdef class Loop:
         self, object key, long long th_pn, long long th_dn, bint below, object known
     ):
         """``PureDfPn._mid``; the node's entry, as ``tt`` holds it on return. ``known``:
-        the entry the parent's ``kids`` hold for this node (or None), which is the
-        table's while no collection has dropped entries: the table is then not asked
-        (a look-up on entry, the re-insert on return and the parent's look-up after
-        it were three dict operations a call, 8% of ``vct_game_black_l11_1``'s time)."""
+        the entry the parent's ``kids`` hold for this node, if they were filled since
+        the last collection (else None): the table's entry, so the table is not asked.
+        Nor is it at the return unless a collection came meanwhile (that may have
+        dropped this entry). A look-up on entry, the re-insert on return and the
+        parent's look-up after it were three dict operations a call (8% of
+        ``vct_game_black_l11_1``'s time)."""
         cdef Entry e
         cdef object obj, ce, ckey, core
         cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
@@ -461,10 +497,9 @@ cdef class Loop:
             self._poll()
         else:
             self._polls += 1
-        if (
-            known is not None
-            and not self.collections
-            and not (is_or and (<Entry> known).children is None and not (<Entry> known).probed)
+        cdef int gen = self.collections
+        if known is not None and not (
+            is_or and (<Entry> known).children is None and not (<Entry> known).probed
         ):
             obj = known  # (an OR entry to expand again, see below, is looked up)
         else:
@@ -503,7 +538,7 @@ cdef class Loop:
                     e.pn, e.dn = 0, INF
             e.work += self.expansions - start
             self._mark(h, low)  # (the set may have grown since, without this key)
-            if self.collections:
+            if self.collections != gen:
                 self.tt[key] = e
             return e
         if len(self.tt) > self.collect_at:
@@ -522,7 +557,7 @@ cdef class Loop:
             if pn >= th_pn or dn >= th_dn:
                 e.work += self.expansions - start
                 self._mark(h, low)
-                if self.collections:
+                if self.collections != gen:
                     self.tt[key] = e  # (re)insert: a collection may have dropped it
                 return e
             code = (<array.array> e.children).data.as_ushorts[best_i]
@@ -557,6 +592,8 @@ cdef class Loop:
                 c_th_dn = min(th_dn, _widen(second))
                 c_th_pn = min(INF - 1, th_pn - pn + cpn)
                 core.enter(move, d)
+            if e.kids_gen != self.collections:
+                ce = None  # (filled before a collection: maybe dropped since)
             try:
                 ce = self._cmid(ckey, c_th_pn, c_th_dn, True, ce)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
@@ -579,6 +616,7 @@ cdef class Loop:
         cdef Py_ssize_t hidden = e.hidden if is_or else n
         if e.kids is None or len(<list> e.kids) != n:
             e.kids = [self._stored_child(h, r, is_or, codes[i]) for i in range(n)]
+            e.kids_gen = self.collections
         kids = <list> e.kids
         for i in range(n):
             ce = kids[i]

@@ -172,6 +172,15 @@ class _Entry:
     counter: tuple[int, ...] = ()
 
 
+def _after_threat(node: ProofNode, move: int) -> ProofNode:
+    """The proof ``node`` of an AND node (defender to move), as reached by the threat
+    ``move``: the same node if it was built for that threat, else a copy sharing its
+    replies and refutations (a transposition: another threat, the same position)."""
+    if node.move == move:
+        return node
+    return ProofNode(move=move, length=node.length, replies=node.replies, refuted=node.refuted)
+
+
 def final_kind(core: Core, p: int, attacker: int) -> str:
     """What the attacker's last move ``p`` (not yet played) does: ``five``,
     ``straight-four``, ``double-four`` or ``forbidden-block``."""
@@ -567,12 +576,16 @@ class PureDfPn:
                 else:
                     core.remove(move)
 
-    def children_of(self, key: int, e: _Entry) -> Iterator[tuple[int, int, int]]:
+    def children_of(self, key: int, e: _Entry) -> list[tuple[int, int, int]]:
         """The children of the expanded node ``key`` (entry ``e``), in order, as
         ``(move, reply or -1, child key)``."""
         assert e.children is not None
-        for code in e.children:
-            yield code & 255, (code >> 8) - 1, self.child_key(key, code)
+        return [(code & 255, (code >> 8) - 1, self.child_key(key, code)) for code in e.children]
+
+    def proven_children(self, key: int, e: _Entry) -> list[tuple[int, int, int]]:
+        """The children of ``children_of`` whose entries are proven, in order. (Proofs
+        ask it at every OR node; the compiled loop's is in C.)"""
+        return [c for c in self.children_of(key, e) if self._proven(c[2])]
 
     def _entry_for_and(self, key: int) -> _Entry:
         e = self._entry_class()
@@ -662,8 +675,9 @@ class PureDfPn:
         only the chosen moves' proofs are built: building every winning move's proof to
         compare them took longer than the search on some cases."""
         memo = {} if memo is None else memo
-        if key in memo:
-            return memo[key]
+        node = memo.get(key)
+        if node is not None:
+            return node
         core, a, d = self.core, self.a, self.d
         e = self.tt[key]
         assert e.pn == 0, "not proven"
@@ -673,15 +687,22 @@ class PureDfPn:
             node = self.line_proof(e.how[1])
         else:
             move, reply, ckey = self._shortest_child(key, e)
-            core.put(move, a)
+            # (a proof built already is taken without playing its stones: in a DAG most
+            # are, and each stone put and taken off updates the core's shape masks)
+            sub = memo.get(ckey)
+            if sub is None:
+                core.put(move, a)
+                if reply >= 0:
+                    core.put(reply, d)
+                    sub = self.proof(ckey, memo)
+                    core.remove(reply)
+                else:
+                    sub = self._and_proof(move, ckey, memo)
+                core.remove(move)
             if reply >= 0:
-                core.put(reply, d)
-                sub = self.proof(ckey, memo)
                 node = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
-                core.remove(reply)
             else:
-                node = self._and_proof(move, ckey, memo)
-            core.remove(move)
+                node = _after_threat(sub, move)
         memo[key] = node
         return node
 
@@ -689,7 +710,7 @@ class PureDfPn:
         """The proven child of the proven OR node ``key`` with the shortest proof (the
         first of them): ``(move, reply or -1, child key)``."""
         core, a, d = self.core, self.a, self.d
-        proven = [c for c in self.children_of(key, e) if self._proven(c[2])]
+        proven = self.proven_children(key, e)
         if len(proven) == 1:
             return proven[0]  # (no lengths to compare)
         best: tuple[int, int, int] | None = None
@@ -771,11 +792,7 @@ class PureDfPn:
         with the other threats that lead to the same position: transpositions)."""
         seen = memo.get(key)
         if seen is not None:
-            if seen.move == move:
-                return seen
-            return ProofNode(
-                move=move, length=seen.length, replies=seen.replies, refuted=seen.refuted
-            )
+            return _after_threat(seen, move)
         node = self._new_and_proof(move, key, memo)
         memo[key] = node
         return node
@@ -786,9 +803,12 @@ class PureDfPn:
         assert e.children is not None
         replies: dict[int, ProofNode] = {}
         for m, _, ckey in self.children_of(key, e):
-            core.put(m, d)
-            replies[m] = self.proof(ckey, memo)
-            core.remove(m)
+            sub = memo.get(ckey)
+            if sub is None:
+                core.put(m, d)
+                sub = self.proof(ckey, memo)
+                core.remove(m)
+            replies[m] = sub
         refuted, longest = self._refutations(key, e)
         longest = max(longest, max([n.length for n in replies.values()], default=0))
         return ProofNode(move=move, length=longest + 1, replies=replies, refuted=refuted)
