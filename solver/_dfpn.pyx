@@ -242,7 +242,11 @@ cdef class Loop:
         return (self.seen[i >> 6] >> (i & 63)) & 1
 
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
-        self._cmid(key, th_pn, th_dn, below, None)
+        self._cmid(
+            PyLong_AsUnsignedLongLongMask(key >> 9),
+            <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511),
+            key, th_pn, th_dn, below, None,
+        )
 
     def _expand_or(self, key, int r, bint no_vcf=False):
         """``PureDfPn._expand_or``."""
@@ -470,7 +474,8 @@ cdef class Loop:
         return self.tt.get(_key(ch, low))
 
     cdef Entry _cmid(
-        self, object key, long long th_pn, long long th_dn, bint below, object known
+        self, uint64_t h, unsigned int low, object key, long long th_pn, long long th_dn,
+        bint below, object known,
     ):
         """``PureDfPn._mid``; the node's entry, as ``tt`` holds it on return. ``known``:
         the entry the parent's ``kids`` hold for this node, if they were filled since
@@ -478,13 +483,13 @@ cdef class Loop:
         Nor is it at the return unless a collection came meanwhile (that may have
         dropped this entry). A look-up on entry, the re-insert on return and the
         parent's look-up after it were three dict operations a call (8% of
-        ``vct_game_black_l11_1``'s time)."""
+        ``vct_game_black_l11_1``'s time). The node is ``h`` and ``low`` (its key's
+        hash and low bits); its ``key`` (an int, see ``solver.dfpn.node_key``) is built
+        only for the table, so None if not built yet."""
         cdef Entry e
         cdef object obj, ce, ckey, core
-        cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
         cdef bint is_or = (low & 1) == 0
         cdef int r = (low >> 1) & MAX_R
-        cdef uint64_t h = PyLong_AsUnsignedLongLongMask(key >> 9)
         cdef int best_i = 0, move, reply, a, d
         cdef unsigned int code, clow
         cdef uint64_t ch
@@ -503,13 +508,14 @@ cdef class Loop:
         ):
             obj = known  # (an OR entry to expand again, see below, is looked up)
         else:
+            key = _key(h, low) if key is None else key
             obj = self.tt.get(key)
         if is_or and obj is None and below and r <= 1 and not self.incomplete:
             # What _expand_or finds here, without its calls: the parent ruled out a VCF
             # within r, so no five point of his either; with one move, no more threat.
             self.expansions += 1
             e = _disproven_leaf()
-            self.tt[key] = e
+            self.tt[_key(h, low) if key is None else key] = e
             return e
         if is_or:
             if obj is None or (
@@ -518,14 +524,14 @@ cdef class Loop:
                 and (<Entry> obj).dn != 0
                 and not (<Entry> obj).probed
             ):
-                e = self._or_entry(key, r, below)
+                e = self._or_entry(_key(h, low) if key is None else key, r, below)
             else:
                 e = <Entry> obj
             if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
                 self._or_children(e, r)
         else:
             if obj is None:
-                e = <Entry> self._entry_for_and(key)
+                e = <Entry> self._entry_for_and(_key(h, low) if key is None else key)
             else:
                 e = <Entry> obj
             if e.children is None:
@@ -539,7 +545,7 @@ cdef class Loop:
             e.work += self.expansions - start
             self._mark(h, low)  # (the set may have grown since, without this key)
             if self.collections != gen:
-                self.tt[key] = e
+                self.tt[_key(h, low) if key is None else key] = e
             return e
         if len(self.tt) > self.collect_at:
             self._collect()
@@ -558,13 +564,13 @@ cdef class Loop:
                 e.work += self.expansions - start
                 self._mark(h, low)
                 if self.collections != gen:
-                    self.tt[key] = e  # (re)insert: a collection may have dropped it
+                    # (re)insert: a collection may have dropped it
+                    self.tt[_key(h, low) if key is None else key] = e
                 return e
             code = (<array.array> e.children).data.as_ushorts[best_i]
             move = code & 255
             reply = <int> (code >> 8) - 1
             ch = self._child_hash(h, r, is_or, code, &clow)
-            ckey = _key(ch, clow)
             ce = (<list> e.kids)[best_i]
             if ce is None:
                 if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
@@ -575,7 +581,7 @@ cdef class Loop:
                     # putting its stones either.
                     self.expansions += 1
                     ce = _disproven_leaf()
-                    self.tt[ckey] = ce
+                    self.tt[_key(ch, clow)] = ce
                     (<list> e.kids)[best_i] = ce
                     continue
                 cpn = cdn = 1
@@ -595,7 +601,7 @@ cdef class Loop:
             if e.kids_gen != self.collections:
                 ce = None  # (filled before a collection: maybe dropped since)
             try:
-                ce = self._cmid(ckey, c_th_pn, c_th_dn, True, ce)
+                ce = self._cmid(ch, clow, None, c_th_pn, c_th_dn, True, ce)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     (<list> e.kids)[best_i] = ce
             finally:
