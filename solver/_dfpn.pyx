@@ -104,7 +104,9 @@ cdef Entry _disproven_leaf():
     return e
 
 
-cdef array.array _CODES = array.array("H")  # (the type of ``Entry.children``)
+cdef array.array _CODES = array.array("H")
+# a child ``_select`` has just found absent from the table (see ``Loop._cmid``)
+cdef object _ABSENT = object()  # (the type of ``Entry.children``)
 
 
 cdef inline long long _widen(long long second) noexcept:
@@ -393,13 +395,13 @@ cdef class Loop:
         cdef uint64_t ch = h ^ Z[self.a][m]
         cdef unsigned int low = ((r - 1) << 1) | 1
         cdef object child = _key(ch, low)
-        cdef object obj
+        # (not stored if its bit is clear: no look-up)
+        cdef object obj = self.tt.get(child) if self._maybe(ch, low) else None
         self._mark(ch, low)
         if not _constants_read:
             _read_constants()
         array.resize_smart(children, n + 1)
         children.data.as_ushorts[n] = m
-        obj = self.tt.get(child)
         if obj is None:
             self.tt[child] = _new_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
         else:
@@ -479,7 +481,8 @@ cdef class Loop:
     ):
         """``PureDfPn._mid``; the node's entry, as ``tt`` holds it on return. ``known``:
         the entry the parent's ``kids`` hold for this node, if they were filled since
-        the last collection (else None): the table's entry, so the table is not asked.
+        the last collection (else None): the table's entry, so the table is not asked;
+        ``_ABSENT`` if they hold none (``_select`` has just looked for it: not there).
         Nor is it at the return unless a collection came meanwhile (that may have
         dropped this entry). A look-up on entry, the re-insert on return and the
         parent's look-up after it were three dict operations a call (8% of
@@ -503,7 +506,9 @@ cdef class Loop:
         else:
             self._polls += 1
         cdef int gen = self.collections
-        if known is not None and not (
+        if known is _ABSENT:
+            obj = None
+        elif known is not None and not (
             is_or and (<Entry> known).children is None and not (<Entry> known).probed
         ):
             obj = known  # (an OR entry to expand again, see below, is looked up)
@@ -600,6 +605,8 @@ cdef class Loop:
                 core.enter(move, d)
             if e.kids_gen != self.collections:
                 ce = None  # (filled before a collection: maybe dropped since)
+            elif ce is None:
+                ce = _ABSENT  # (``_select`` has just found it absent)
             try:
                 ce = self._cmid(ch, clow, None, c_th_pn, c_th_dn, True, ce)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
