@@ -360,9 +360,9 @@ class PureDfPn:
             return
         if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
             return
-        core.put(p, a)
+        core.enter(p, a)  # (enter and leave: the masks are put back, not updated)
         status, tline, _ = core.vcf(a, r - 1, self._budget(), False)
-        core.remove(p)
+        core.leave(p)
         self._note(status)
         if status == WIN:
             self._add_threat(children, r, p, tline)
@@ -691,14 +691,12 @@ class PureDfPn:
             # are, and each stone put and taken off updates the core's shape masks)
             sub = memo.get(ckey)
             if sub is None:
-                core.put(move, a)
+                core.enter(move, a, reply, d)
                 if reply >= 0:
-                    core.put(reply, d)
                     sub = self.proof(ckey, memo)
-                    core.remove(reply)
                 else:
                     sub = self._and_proof(move, ckey, memo)
-                core.remove(move)
+                core.leave(move, reply)
             if reply >= 0:
                 node = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
             else:
@@ -716,14 +714,9 @@ class PureDfPn:
         best: tuple[int, int, int] | None = None
         best_length = 0
         for move, reply, ckey in proven:
-            core.put(move, a)
-            if reply >= 0:
-                core.put(reply, d)
-                length = self._proof_length(ckey) + 1
-                core.remove(reply)
-            else:
-                length = self._proof_length(ckey)
-            core.remove(move)
+            core.enter(move, a, reply, d)
+            length = self._proof_length(ckey) + (reply >= 0)
+            core.leave(move, reply)
             if best is None or length < best_length:
                 best, best_length = (move, reply, ckey), length
         assert best is not None
@@ -743,9 +736,9 @@ class PureDfPn:
         if key & 1:
             longest = self._refutations(key, e)[1]
             for m, _, ckey in self.children_of(key, e):
-                self.core.put(m, self.d)
+                self.core.enter(m, self.d)
                 longest = max(longest, self._proof_length(ckey))
-                self.core.remove(m)
+                self.core.leave(m)
             length = longest + 1
         elif e.how and e.how[0] == "five":
             length = 1
@@ -753,14 +746,9 @@ class PureDfPn:
             length = (len(e.how[1]) + 1) // 2
         else:
             move, reply, ckey = self._shortest_child(key, e)
-            self.core.put(move, self.a)
-            if reply >= 0:
-                self.core.put(reply, self.d)
-                length = self._proof_length(ckey) + 1
-                self.core.remove(reply)
-            else:
-                length = self._proof_length(ckey)
-            self.core.remove(move)
+            self.core.enter(move, self.a, reply, self.d)
+            length = self._proof_length(ckey) + (reply >= 0)
+            self.core.leave(move, reply)
         lengths[key] = length
         return length
 
@@ -805,9 +793,9 @@ class PureDfPn:
         for m, _, ckey in self.children_of(key, e):
             sub = memo.get(ckey)
             if sub is None:
-                core.put(m, d)
+                core.enter(m, d)
                 sub = self.proof(ckey, memo)
-                core.remove(m)
+                core.leave(m)
             replies[m] = sub
         refuted, longest = self._refutations(key, e)
         longest = max(longest, max([n.length for n in replies.values()], default=0))
