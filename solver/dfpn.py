@@ -692,10 +692,7 @@ class PureDfPn:
             sub = memo.get(ckey)
             if sub is None:
                 core.enter(move, a, reply, d)
-                if reply >= 0:
-                    sub = self.proof(ckey, memo)
-                else:
-                    sub = self._and_proof(move, ckey, memo)
+                sub = self.proof(ckey, memo) if reply >= 0 else self._and_proof(move, ckey, memo)
                 core.leave(move, reply)
             if reply >= 0:
                 node = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
@@ -752,9 +749,7 @@ class PureDfPn:
         lengths[key] = length
         return length
 
-    def _refutations(
-        self, key: int, e: _Entry
-    ) -> tuple[dict[int, tuple[int, ...]], int]:
+    def _refutations(self, key: int, e: _Entry) -> tuple[dict[int, tuple[int, ...]], int]:
         """The refuted defences of the proven AND node ``key`` here, each with the VCF
         that refutes it, and the attacker moves of the longest of those VCFs: the same
         deterministic split as at expansion, now with certificates (and the whole VCF
