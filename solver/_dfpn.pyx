@@ -65,6 +65,11 @@ cdef inline object _key(uint64_t h, unsigned int low):
     return _PyLong_FromByteArray(data, 10, 1, 0)
 
 
+cdef inline object _key_of(object key, uint64_t h, unsigned int low):
+    """``key`` if built already (not None), else built from ``h`` and ``low``."""
+    return _key(h, low) if key is None else key
+
+
 cdef long long THREAT_PN[2]
 cdef int DEFENDER_VCF_DEPTH = 0
 cdef bint _constants_read = False
@@ -490,7 +495,7 @@ cdef class Loop:
         hash and low bits); its ``key`` (an int, see ``solver.dfpn.node_key``) is built
         only for the table, so None if not built yet."""
         cdef Entry e
-        cdef object obj, ce, ckey, core
+        cdef object obj, ce, core
         cdef bint is_or = (low & 1) == 0
         cdef int r = (low >> 1) & MAX_R
         cdef int best_i = 0, move, reply, a, d
@@ -513,14 +518,14 @@ cdef class Loop:
         ):
             obj = known  # (an OR entry to expand again, see below, is looked up)
         else:
-            key = _key(h, low) if key is None else key
+            key = _key_of(key, h, low)
             obj = self.tt.get(key)
         if is_or and obj is None and below and r <= 1 and not self.incomplete:
             # What _expand_or finds here, without its calls: the parent ruled out a VCF
             # within r, so no five point of his either; with one move, no more threat.
             self.expansions += 1
             e = _disproven_leaf()
-            self.tt[_key(h, low) if key is None else key] = e
+            self.tt[_key_of(key, h, low)] = e
             return e
         if is_or:
             if obj is None or (
@@ -529,14 +534,14 @@ cdef class Loop:
                 and (<Entry> obj).dn != 0
                 and not (<Entry> obj).probed
             ):
-                e = self._or_entry(_key(h, low) if key is None else key, r, below)
+                e = self._or_entry(_key_of(key, h, low), r, below)
             else:
                 e = <Entry> obj
             if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
                 self._or_children(e, r)
         else:
             if obj is None:
-                e = <Entry> self._entry_for_and(_key(h, low) if key is None else key)
+                e = <Entry> self._entry_for_and(_key_of(key, h, low))
             else:
                 e = <Entry> obj
             if e.children is None:
@@ -550,7 +555,7 @@ cdef class Loop:
             e.work += self.expansions - start
             self._mark(h, low)  # (the set may have grown since, without this key)
             if self.collections != gen:
-                self.tt[_key(h, low) if key is None else key] = e
+                self.tt[_key_of(key, h, low)] = e
             return e
         if len(self.tt) > self.collect_at:
             self._collect()
@@ -570,7 +575,7 @@ cdef class Loop:
                 self._mark(h, low)
                 if self.collections != gen:
                     # (re)insert: a collection may have dropped it
-                    self.tt[_key(h, low) if key is None else key] = e
+                    self.tt[_key_of(key, h, low)] = e
                 return e
             code = (<array.array> e.children).data.as_ushorts[best_i]
             move = code & 255
