@@ -96,7 +96,6 @@ cdef Entry _new_entry(long long pn, tuple tline):
     e.how = ()
     e.threat_line = tline
     e.kids = None
-    e.tlines = None
     e.counter = ()
     e.hidden = 1 << 30
     return e
@@ -138,7 +137,7 @@ cdef class Entry:
     # entries are the table's while no collection has come since (see ``Loop._cmid``)
     cdef public int kids_gen
     cdef public bint staged, probed
-    cdef public object children, how, threat_line, kids, counter, tlines
+    cdef public object children, how, threat_line, kids, counter
 
     def __init__(
         self,
@@ -154,7 +153,6 @@ cdef class Entry:
         int hidden=1 << 30,
         int hidden_cost=0,
         long long work=0,
-        tlines=None,
     ):
         self.pn = pn
         self.dn = dn
@@ -168,7 +166,6 @@ cdef class Entry:
         self.hidden = hidden
         self.hidden_cost = hidden_cost
         self.work = work
-        self.tlines = tlines
 
 
 cdef class Loop:
@@ -252,12 +249,10 @@ cdef class Loop:
         return (self.seen[i >> 6] >> (i & 63)) & 1
 
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
-        if not _constants_read:
-            _read_constants()  # (THREAT_PN: _select reads it)
         self._cmid(
             PyLong_AsUnsignedLongLongMask(key >> 9),
             <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511),
-            key, th_pn, th_dn, below, None, (),
+            key, th_pn, th_dn, below, None,
         )
 
     def _expand_or(self, key, int r, bint no_vcf=False):
@@ -293,8 +288,7 @@ cdef class Loop:
         if theirs:
             # the block of his five point: the attacker's only move
             children = array.clone(_CODES, 0, False)
-            e.tlines = []
-            self._add_forced(children, e.tlines, r, theirs[0])
+            self._add_forced(children, r, theirs[0])
             e.children = children
             if not len(children):
                 e.pn, e.dn = INF, 0
@@ -313,7 +307,6 @@ cdef class Loop:
         cdef int a = self.a, d = self.d, p
         cdef array.array children = array.clone(_CODES, 0, False)
         cdef list comps
-        e.tlines = []
         cdef Py_ssize_t n
         cdef int q
         if not _constants_read:
@@ -331,7 +324,7 @@ cdef class Loop:
         if status == -1 and core.expired:
             raise self._expired()
         e.counter = dline if status == 1 else ()
-        self._add_threats(children, e.tlines, r, 1, e.counter)
+        self._add_threats(children, r, 1, e.counter)
         e.staged = self.mode == 2
         e.children = children
         if not len(children) and not self._more_threats(e, r):
@@ -362,8 +355,9 @@ cdef class Loop:
             e.how = ("refuted",)
         return 0
 
-    def _add_threats(self, children, list tlines, int r, int mode, counter):
+    def _add_threats(self, children, int r, int mode, counter):
         """``PureDfPn._add_threats``: the threats found, added in the same order."""
+        cdef uint64_t h
         cdef list threats
         cdef tuple t
         cdef Py_ssize_t n, i, j
@@ -386,23 +380,37 @@ cdef class Loop:
                 order[j] = order[j - 1]
                 j -= 1
             order[j] = k
+        h = PyLong_AsUnsignedLongLongMask(self.core.hash)
         for i in range(n):
             t = <tuple?> threats[order[i] & 255]
-            self._threat_child(<array.array> children, tlines, t[0], t[1])
+            self._threat_child(<array.array> children, h, r, t[0], t[1])
 
-    def _add_threat(self, children, list tlines, int m, tline):
+    def _add_threat(self, children, int r, int m, tline):
         """``PureDfPn._add_threat``."""
-        self._threat_child(<array.array> children, tlines, m, tline)
+        self._threat_child(
+            <array.array> children, PyLong_AsUnsignedLongLongMask(self.core.hash), r, m, tline
+        )
 
     cdef int _threat_child(
-        self, array.array children, list tlines, int m, tuple tline
+        self, array.array children, uint64_t h, int r, int m, tuple tline
     ) except -1:
-        """Add the threat ``m`` (VCF if ignored ``tline``): its AND child is stored
-        when the search enters it (see ``PureDfPn._add_threat``)."""
+        """Add the threat ``m`` (VCF if ignored ``tline``) at the node of hash ``h``
+        with ``r`` moves, and its AND child's entry if new (see ``THREAT_PN``)."""
         cdef Py_ssize_t n = len(children)
+        cdef uint64_t ch = h ^ Z[self.a][m]
+        cdef unsigned int low = ((r - 1) << 1) | 1
+        cdef object child = _key(ch, low)
+        # (not stored if its bit is clear: no look-up)
+        cdef object obj = self.tt.get(child) if self._maybe(ch, low) else None
+        self._mark(ch, low)
+        if not _constants_read:
+            _read_constants()
         array.resize_smart(children, n + 1)
         children.data.as_ushorts[n] = m
-        tlines.append(tline)
+        if obj is None:
+            self.tt[child] = _new_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
+        else:
+            (<Entry> obj).threat_line = tline
         return 0
 
     cdef inline uint64_t _child_hash(
@@ -474,7 +482,7 @@ cdef class Loop:
 
     cdef Entry _cmid(
         self, uint64_t h, unsigned int low, object key, long long th_pn, long long th_dn,
-        bint below, object known, tuple tline,
+        bint below, object known,
     ):
         """``PureDfPn._mid``; the node's entry, as ``tt`` holds it on return. ``known``:
         the entry the parent's ``kids`` hold for this node, if they were filled since
@@ -485,11 +493,9 @@ cdef class Loop:
         parent's look-up after it were three dict operations a call (8% of
         ``vct_game_black_l11_1``'s time). The node is ``h`` and ``low`` (its key's
         hash and low bits); its ``key`` (an int, see ``solver.dfpn.node_key``) is built
-        only for the table, so None if not built yet. ``tline``: an AND node's threat
-        line (for its entry, if new)."""
+        only for the table, so None if not built yet."""
         cdef Entry e
         cdef object obj, ce, core
-        cdef tuple tl
         cdef bint is_or = (low & 1) == 0
         cdef int r = (low >> 1) & MAX_R
         cdef int best_i = 0, move, reply, a, d
@@ -535,8 +541,7 @@ cdef class Loop:
                 self._or_children(e, r)
         else:
             if obj is None:
-                e = _new_entry(1, tline)
-                self.tt[_key_of(key, h, low)] = e
+                e = <Entry> self._entry_for_and(_key_of(key, h, low))
             else:
                 e = <Entry> obj
             if e.children is None:
@@ -577,7 +582,6 @@ cdef class Loop:
             reply = <int> (code >> 8) - 1
             ch = self._child_hash(h, r, is_or, code, &clow)
             ce = (<list> e.kids)[best_i]
-            tl = ()
             if ce is None:
                 if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
                     self._mark(ch, clow)
@@ -591,10 +595,6 @@ cdef class Loop:
                     (<list> e.kids)[best_i] = ce
                     continue
                 cpn = cdn = 1
-                if is_or and reply < 0:  # a threat not entered yet: its line
-                    tl = <tuple> (<list> e.tlines)[
-                        best_i - len(<array.array> e.children) + len(<list> e.tlines)
-                    ]
             else:
                 cpn = (<Entry> ce).pn
                 cdn = (<Entry> ce).dn
@@ -613,7 +613,7 @@ cdef class Loop:
             elif ce is None:
                 ce = _ABSENT  # (``_select`` has just found it absent)
             try:
-                ce = self._cmid(ch, clow, None, c_th_pn, c_th_dn, True, ce, tl)
+                ce = self._cmid(ch, clow, None, c_th_pn, c_th_dn, True, ce)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     (<list> e.kids)[best_i] = ce
             finally:
@@ -632,9 +632,6 @@ cdef class Loop:
         cdef long long best = INF + 1, second = INF, total = 0, own, other
         cdef object ce
         cdef Py_ssize_t hidden = e.hidden if is_or else n
-        # the first threat's index (a threat not entered yet starts at THREAT_PN)
-        cdef Py_ssize_t first = n - len(<list> e.tlines) if is_or and e.tlines is not None else n
-        cdef list tlines = e.tlines
         if e.kids is None or len(<list> e.kids) != n:
             e.kids = [self._stored_child(h, r, is_or, codes[i]) for i in range(n)]
             e.kids_gen = self.collections
@@ -646,8 +643,6 @@ cdef class Loop:
                 kids[i] = ce
             if ce is None:
                 own = other = 1
-                if i >= first:
-                    own = THREAT_PN[0] if len(<tuple> tlines[i - first]) <= 1 else THREAT_PN[1]
             elif is_or:
                 own = (<Entry> ce).pn
                 other = (<Entry> ce).dn

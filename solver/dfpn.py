@@ -154,11 +154,6 @@ class _Entry:
     # how a node was settled at expansion: ("five", p) | ("vcf", line) | ("refuted",)
     how: tuple[Any, ...] = ()
     threat_line: tuple[int, ...] = ()
-    # an OR node's threats' VCF lines if ignored, in order: the threats are the last
-    # ``len(tlines)`` children (after the fours). A threat's AND entry is made when the
-    # search first enters it, with that line; until then the parent's line gives its
-    # proof number (``THREAT_PN``)
-    tlines: list[tuple[int, ...]] | None = None
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
     staged: bool = False
     # the index of the first hidden threat among the children, and the cost added to the
@@ -323,8 +318,7 @@ class PureDfPn:
         if theirs:
             # The defender has a five point: blocking it is the attacker's only move.
             children = array("H")
-            e.tlines = []
-            self._add_forced(children, e.tlines, r, theirs[0])
+            self._add_forced(children, r, theirs[0])
             e.children = children
             if not children:
                 e.pn, e.dn = INF, 0
@@ -342,7 +336,6 @@ class PureDfPn:
         """The children of a probed OR node: fours with their blocks, then threats."""
         core, a = self.core, self.a
         children = array("H")
-        e.tlines = []
         for p in core.four_moves(a):
             self._add_four(children, r, p)
         # A slow move that leaves the defender's own VCF standing loses to it: threat
@@ -352,15 +345,13 @@ class PureDfPn:
             raise self._expired()
         e.counter = dline if status == WIN else ()
         # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
-        self._add_threats(children, e.tlines, r, 1, e.counter)
+        self._add_threats(children, r, 1, e.counter)
         e.staged = self.mode == 2
         e.children = children
         if not children and not self._more_threats(e, r):
             e.pn, e.dn = INF, 0
 
-    def _add_forced(
-        self, children: array[int], tlines: list[tuple[int, ...]], r: int, p: int
-    ) -> None:
+    def _add_forced(self, children: array[int], r: int, p: int) -> None:
         """The child of an OR node whose only move is ``p``, the block of the defender's
         five point: a four (with its forced reply) or a threat of the goal's class."""
         core, a = self.core, self.a
@@ -374,7 +365,7 @@ class PureDfPn:
         core.leave(p)
         self._note(status)
         if status == WIN:
-            self._add_threat(children, tlines, p, tline)
+            self._add_threat(children, r, p, tline)
 
     def _add_four(self, children: array[int], r: int, p: int) -> None:
         """Add the attacker's four ``p`` with its forced block as an OR child."""
@@ -388,7 +379,6 @@ class PureDfPn:
     def _add_threats(
         self,
         children: array[int],
-        tlines: list[tuple[int, ...]],
         r: int,
         mode: int,
         counter: tuple[int, ...],
@@ -398,22 +388,24 @@ class PureDfPn:
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
-            self._add_threat(children, tlines, m, tline)
+            self._add_threat(children, r, m, tline)
 
     def _add_threat(
         self,
         children: array[int],
-        tlines: list[tuple[int, ...]],
+        r: int,
         m: int,
         tline: tuple[int, ...],
     ) -> None:
-        """Add the threat ``m`` whose VCF if ignored is ``tline``. Its AND child is not
-        stored until the search enters it: till then its proof number is that of
-        ``THREAT_PN`` (see there and ``_select``). (Stored at once, most were never
-        entered: vct_game_black_l11_1 stored 33.7 k of its 62.5 k entries so, and
-        vct_game_black_l17_1_short 0.89 M of 2.2 M.)"""
+        """Add the threat ``m`` whose VCF if ignored is ``tline``. A new AND child starts
+        with the proof number of ``THREAT_PN`` (see there)."""
+        child = node_key(self.core.hash ^ ZOBRIST[self.a][m], r - 1, _AND)
         children.append(m)
-        tlines.append(tline)
+        if child not in self.tt:
+            pn = THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1]
+            self.tt[child] = self._entry_class(pn=pn, threat_line=tline)
+        else:
+            self.tt[child].threat_line = tline
 
     def _more_threats(self, e: _Entry, r: int) -> bool:
         """Stage two of a tsume OR node: add the hidden threats; whether any were added."""
@@ -422,8 +414,7 @@ class PureDfPn:
         e.staged = False
         assert e.children is not None
         before = e.hidden = len(e.children)
-        assert e.tlines is not None
-        self._add_threats(e.children, e.tlines, r, 3, e.counter)
+        self._add_threats(e.children, r, 3, e.counter)
         return len(e.children) > before
 
     def _expand_and(self, key: int, r: int, e: _Entry) -> None:
@@ -512,12 +503,9 @@ class PureDfPn:
         self._mid(key, INF - 1, INF - 1)
         return self._settled(self.tt[key])
 
-    def _mid(
-        self, key: int, th_pn: int, th_dn: int, below: bool = False, tline: tuple[int, ...] = ()
-    ) -> None:
+    def _mid(self, key: int, th_pn: int, th_dn: int, below: bool = False) -> None:
         """Search ``key`` until its numbers reach a threshold; ``below``: a node under the
-        root of this search (its attacker has no VCF there, see ``_expand_or``);
-        ``tline``: an AND node's threat line (for its entry, if new)."""
+        root of this search (its attacker has no VCF there, see ``_expand_or``)."""
         start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
@@ -533,7 +521,7 @@ class PureDfPn:
                 self._generate_or(e, r)
         else:
             if e is None:
-                e = self._entry_for_and(key, tline)
+                e = self._entry_for_and(key)
             if e.children is None:
                 self._expand_and(key, r, e)
         if e.pn == 0 or e.dn == 0 or not e.children:
@@ -562,10 +550,6 @@ class PureDfPn:
             assert e.kids is not None
             ce = e.kids[best_i]
             cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
-            tline = ()
-            if is_or and not ce and code < 256:  # a threat not entered yet: its line
-                assert e.tlines is not None
-                tline = e.tlines[best_i - len(e.children) + len(e.tlines)]
             if is_or:
                 c_th_pn = min(th_pn, _widen(second))
                 if best_i >= e.hidden:
@@ -581,7 +565,7 @@ class PureDfPn:
             else:
                 core.put(move, self.d)
             try:
-                self._mid(ckey, c_th_pn, c_th_dn, True, tline)
+                self._mid(ckey, c_th_pn, c_th_dn, True)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     e.kids[best_i] = self.tt[ckey]
             finally:
@@ -603,8 +587,8 @@ class PureDfPn:
         ask it at every OR node; the compiled loop's is in C.)"""
         return [c for c in self.children_of(key, e) if self._proven(c[2])]
 
-    def _entry_for_and(self, key: int, tline: tuple[int, ...]) -> _Entry:
-        e = self._entry_class(threat_line=tline)
+    def _entry_for_and(self, key: int) -> _Entry:
+        e = self._entry_class()
         self.tt[key] = e
         return e
 
@@ -619,16 +603,11 @@ class PureDfPn:
         best_i, best, second = 0, INF + 1, INF
         total = 0
         hidden = e.hidden if is_or else len(kids)
-        # the first threat's index (a threat not entered yet starts at THREAT_PN)
-        first = len(children) - len(e.tlines) if is_or and e.tlines is not None else len(kids)
         for i, ce in enumerate(kids):
             if ce is None:
                 ce = kids[i] = tt.get(self.child_key(key, children[i]))
             if ce is None:
                 own = other = 1
-                if i >= first:
-                    assert e.tlines is not None
-                    own = THREAT_PN[0] if len(e.tlines[i - first]) <= 1 else THREAT_PN[1]
             elif is_or:
                 own, other = ce.pn, ce.dn
             else:
