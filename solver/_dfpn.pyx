@@ -33,6 +33,8 @@ DEF EPSILON = 0.25
 DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
 DEF NPOINTS = 225
 DEF MAX_R = 255  # see solver.dfpn.MAX_R
+DEF DEPENDENT_REACH = 4  # see solver.dfpn.FIRST_PHASE_NODES
+DEF DEPENDENT_NEAR = 2
 # the filter of stored keys (see Loop.seen): its first size and its largest, in bits
 DEF SEEN_FIRST = 16  # 8 KB
 DEF SEEN_MOST = 27  # 16 MB (8 M entries, a 3.4 GB table)
@@ -181,6 +183,11 @@ cdef class Loop:
     # memory collections so far (``_collect``): an entry's ``kids`` filled since the
     # last one holds the table's entries, and ``_cmid`` trusts them
     cdef public int collections
+    # the first phase (``PureDfPn._first_phase``): whether attacker moves must depend
+    # on his moves since the root, those moves (``PureDfPn.path``) and their number
+    cdef public bint restricted
+    cdef int path[MAX_R + 1]
+    cdef int npath
     cdef public bint incomplete
     cdef public int mode
     cdef public object node_limit
@@ -198,6 +205,7 @@ cdef class Loop:
     cdef Py_ssize_t seen_grow_at
 
     def __cinit__(self, *args, **kwargs):
+        self.npath = 0
         self.seen = NULL
         self._new_seen(SEEN_FIRST)
 
@@ -224,6 +232,22 @@ cdef class Loop:
                 PyLong_AsUnsignedLongLongMask(key >> 9), PyLong_AsUnsignedLongLongMask(key) & 511
             )
         return 0
+
+    cdef bint _depends(self, int p) noexcept:
+        """``PureDfPn._depends``."""
+        cdef int i, q, dc, dr, k
+        if not self.restricted:
+            return True
+        for i in range(self.npath):
+            q = self.path[i]
+            dc = q % 15 - p % 15
+            dr = q // 15 - p // 15
+            k = max(abs(dc), abs(dr))
+            if k <= DEPENDENT_NEAR or (
+                k <= DEPENDENT_REACH and (dc == 0 or dr == 0 or abs(dc) == abs(dr))
+            ):
+                return True
+        return self.npath == 0
 
     cdef inline long long _cbudget(self) except -1:
         """``PureDfPn._budget`` without a call when there is no node limit."""
@@ -312,6 +336,8 @@ cdef class Loop:
         if not _constants_read:
             _read_constants()
         for p in core.four_moves(a):
+            if not self._depends(p):
+                continue
             # PureDfPn._add_four
             comps = core.completions(p, a)
             q = comps[0]
@@ -383,7 +409,8 @@ cdef class Loop:
         h = PyLong_AsUnsignedLongLongMask(self.core.hash)
         for i in range(n):
             t = <tuple?> threats[order[i] & 255]
-            self._threat_child(<array.array> children, h, r, t[0], t[1])
+            if self._depends(<int> t[0]):
+                self._threat_child(<array.array> children, h, r, t[0], t[1])
 
     def _add_threat(self, children, int r, int m, tline):
         """``PureDfPn._add_threat``."""
@@ -612,11 +639,16 @@ cdef class Loop:
                 ce = None  # (filled before a collection: maybe dropped since)
             elif ce is None:
                 ce = _ABSENT  # (``_select`` has just found it absent)
+            if is_or:
+                self.path[self.npath] = move  # (r moves at most: r <= MAX_R)
+                self.npath += 1
             try:
                 ce = self._cmid(ch, clow, None, c_th_pn, c_th_dn, True, ce)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     (<list> e.kids)[best_i] = ce
             finally:
+                if is_or:
+                    self.npath -= 1
                 core.leave(move, reply)
 
     cdef int _select(

@@ -27,6 +27,12 @@ dropped without such a proof. A slow attack that leaves the defender a VCF of hi
 loses to it: threat generation skips such moves, and the VCF's first four is one of the
 children of the rest (see ``_expand_and``).
 
+A search runs in two phases (``solve_or``). The first allows below the root only attacker
+moves that depend on his moves so far (on a line with one of them, a few points away: the
+dependency of Allis's threat-space search), for a bounded number of nodes; a proof it
+finds is a proof, as every defence is still answered. Otherwise the full search follows,
+with the first phase's proofs and AND splits, which hold for it too.
+
 The search loop (``_mid``, ``_select``: thresholds, child choice) and the expansions of
 new nodes (``_expand_or``, ``_generate_or``, ``_expand_and``, the threats' children) are
 compiled when the extension is built (``solver/_dfpn.pyx``, ``CompiledDfPn``);
@@ -111,6 +117,27 @@ THREAT_PN = (2, 3)
 # (8, 12, 16, 24, 32, 64: the 21 development cases 36.5, 32.3, 29.7, 33.3, 31.0, 36.5 M
 # nodes, vct_game_black_l17_1_short 52.9, 54.5, 41.8, 52.8, 42.9, 36.4 M: no trend)
 HIDDEN_AFTER = 32
+# The first phase of a search (``PureDfPn._first_phase``): at most this many nodes of a
+# search in which every attacker move below the root depends on the attack so far: on a
+# line with one of his moves since the root, at most ``DEPENDENT_REACH`` points away, or
+# at most ``DEPENDENT_NEAR`` points away in any direction (a square of 5x5 around it).
+#
+#     . . . . x . . . x      x: points a move may take after the attacker's A
+#     . . . . . . . . .      (reach 4 along the four lines, near 2 around it)
+#     . . x x x x x . .
+#     . . x x x x x . .
+#     x x x x A x x x x
+#
+# vct_game_black_l11_1 28.8 k -> 5.2 k expansions (385 k -> 102 k nodes), _l10_1 13.0 k ->
+# 6.6 k; a disproven case pays the first phase on top (vct_game_black_l11_1_short 6.1 k
+# -> 8.3 k expansions; the slow development cases 3-20% more nodes, but
+# vct_game_black_l17_1_short 5% fewer). Reach 4 alone (no square) missed
+# vct_game_black_l14_1's win (its third move takes old stones); counting the defender's
+# moves as well did no better. 300 k nodes: vct_game_white_l14_1's first phase proves it
+# at 199 k.
+FIRST_PHASE_NODES = 300_000
+DEPENDENT_REACH = 4
+DEPENDENT_NEAR = 2
 
 
 def _widen(second: int) -> int:
@@ -141,6 +168,10 @@ class Stopped(Exception):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class _PhaseOver(Exception):
+    """Raised inside the search when the first phase has spent its nodes."""
 
 
 @dataclass(slots=True)
@@ -252,6 +283,11 @@ class PureDfPn:
         core.set_deadline(deadline, should_stop)
         self._polls = 0
         self._base_nodes = int(core.nodes)
+        # the first phase (``_first_phase``): whether attacker moves must depend on the
+        # attack so far, his moves since the root (``path``), the node count that ends it
+        self.restricted = False
+        self.path: list[int] = []
+        self.phase_end: int | None = None
 
     # -- budget ------------------------------------------------------------------------
     @property
@@ -261,6 +297,8 @@ class PureDfPn:
 
     def _poll(self) -> None:
         self._polls += 1
+        if self.phase_end is not None and self.nodes > self.phase_end:
+            raise _PhaseOver()
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise Stopped("node limit")
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -337,7 +375,8 @@ class PureDfPn:
         core, a = self.core, self.a
         children = array("H")
         for p in core.four_moves(a):
-            self._add_four(children, r, p)
+            if self._depends(p):
+                self._add_four(children, r, p)
         # A slow move that leaves the defender's own VCF standing loses to it: threat
         # generation skips such moves (their AND nodes would be disproven at once).
         status, dline, _ = core.vcf(self.d, DEFENDER_VCF_DEPTH, self._budget(), False)
@@ -388,7 +427,24 @@ class PureDfPn:
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
-            self._add_threat(children, r, m, tline)
+            if self._depends(m):
+                self._add_threat(children, r, m, tline)
+
+    def _depends(self, p: int) -> bool:
+        """Whether the attacker move ``p`` may be tried here: always, but in the first
+        phase only if it depends on a move of his since the root (see
+        ``FIRST_PHASE_NODES``)."""
+        if not self.restricted or not self.path:
+            return True
+        pc, pr = p % 15, p // 15
+        for q in self.path:
+            dc, dr = q % 15 - pc, q // 15 - pr
+            k = max(abs(dc), abs(dr))
+            if k <= DEPENDENT_NEAR or (
+                k <= DEPENDENT_REACH and (dc == 0 or dr == 0 or abs(dc) == abs(dr))
+            ):
+                return True
+        return False
 
     def _add_threat(
         self,
@@ -462,8 +518,54 @@ class PureDfPn:
         root's entry, proven (pn 0) or disproven (dn 0)."""
         key = self.or_key(r)
         self._lengths, self._refuted = {}, {}
-        self._mid(key, INF - 1, INF - 1)
+        if not (self.mode and FIRST_PHASE_NODES and self._first_phase(key)):
+            self._mid(key, INF - 1, INF - 1)
         return self._settled(self.tt[key])
+
+    def _first_phase(self, key: int) -> bool:
+        """Search the OR node ``key`` (the current position) with every attacker move
+        below it depending on the attack so far (``_depends``), in a table of its own,
+        until it is settled or ``FIRST_PHASE_NODES`` nodes are spent; whether it was
+        proven. Threat-space search (Allis) plays only such moves: a win is mostly a
+        chain of them, and the moves it leaves out are the fours and threats that only
+        delay (df-pn tries fours first, at a proof number of one: on
+        vct_game_black_l11_1 two far fours and their subsets took most of the search).
+        A proof found so is a proof (every defence is still answered); a disproof is
+        not, so the full search follows, given what stands (``_keep_first_phase``)."""
+        main, self.tt = self.tt, {}
+        self.restricted = True
+        self.phase_end = self.nodes + FIRST_PHASE_NODES
+        try:
+            self._mid(key, INF - 1, INF - 1)
+        except _PhaseOver:
+            pass
+        finally:
+            self.restricted = False
+            self.phase_end = None
+            first, self.tt = self.tt, main
+            self._keep_first_phase(first)
+        e = self.tt.get(key)
+        return e is not None and e.pn == 0
+
+    def _keep_first_phase(self, first: dict[int, _Entry]) -> None:
+        """Take into the table what the first phase's table ``first`` found that holds
+        for the full search: its proven entries, and the split of every AND node it
+        expanded (which defences are refuted does not depend on the attacker's moves
+        left out), with the numbers of an AND node not yet searched. Its OR nodes are
+        dropped: their children were chosen, and their disproofs hold only for that
+        choice."""
+        tt = self.tt
+        for k, e in first.items():
+            if e.pn == 0:
+                tt[k] = e
+            elif k & 1 and e.children is not None:
+                old = tt.get(k)
+                if old is None or old.children is None:
+                    e.pn = THREAT_PN[0] if len(e.threat_line) <= 1 else THREAT_PN[1]
+                    e.dn = 1
+                    tt[k] = e
+        for e in tt.values():
+            e.kids = None  # (they may hold entries replaced here)
 
     @staticmethod
     def _settled(e: _Entry) -> _Entry:
@@ -562,6 +664,7 @@ class PureDfPn:
                 core.put(move, self.a)
                 if reply >= 0:
                     core.put(reply, self.d)
+                self.path.append(move)
             else:
                 core.put(move, self.d)
             try:
@@ -570,6 +673,7 @@ class PureDfPn:
                     e.kids[best_i] = self.tt[ckey]
             finally:
                 if is_or:
+                    self.path.pop()
                     if reply >= 0:
                         core.remove(reply)
                     core.remove(move)

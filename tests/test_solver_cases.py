@@ -193,25 +193,83 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         if compiled_available():
             pytest.fail("the compiled core is built but the compiled search loop is not")
         pytest.skip("compiled search loop not built")
-    for name, memory in [
-        ("vct_game_black_l05_1", 1200),
-        ("vct_game_white_l07_1_short", 1200),
-        ("vct_fukumi", 1200),
-        # 10,000 entries: the table is collected 5 times, down to its proven entries
-        # and the ones that took the most work
-        ("vct_game_black_l10_1", 1),
+    first = dfpn.FIRST_PHASE_NODES
+    for name, memory, first_phase in [
+        ("vct_game_black_l05_1", 1200, first),
+        ("vct_game_white_l07_1_short", 1200, first),
+        ("vct_fukumi", 1200, first),
+        # 10,000 entries: the table is collected, down to its proven entries and the
+        # ones that took the most work
+        ("vct_game_black_l10_1", 1, first),
+        # first phases cut short: the full search goes on from what they leave
+        ("vct_game_black_l10_1", 1200, 20_000),
+        ("vct_game_black_l11_1_short", 1200, 5_000),
+        ("vct_game_white_l10_1", 1, 3_000),
     ]:
         case = load(name)
         board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
             case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
         )
         results = []
+        monkeypatch.setattr(dfpn, "FIRST_PHASE_NODES", first_phase)
         for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
             monkeypatch.setattr(search_module, "DfPn", cls)
             r = solve(board, "tsume", Limits(max_moves=case.limit, memory_mb=memory))
             results.append((r.result, r.moves, r.line, r.nodes, r.tree))
         assert results[0] == results[1], name
         assert (results[0][0].value == "proven") == case.proven, name
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "vct_game_black_l11_1",
+        "vct_game_black_l11_1_short",
+        "vct_game_black_l14_1",
+        "vct_game_white_l09_1",
+        "vct_game_white_l10_1_short",
+        "vct_fukumi",
+        "vct_counter",
+        "vct_dual_forbiddens",
+    ],
+)
+def test_first_phase_changes_no_answer(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first phase (attacker moves that depend on the attack so far) only finds
+    proofs sooner: with it, without it, or cut short, the same verdict and the same
+    number of moves, and every proof passes the checker."""
+    from quintet import load
+
+    import solver.dfpn as dfpn
+
+    case = load(name)
+    answers = set()
+    for first_phase in (dfpn.FIRST_PHASE_NODES, 0, 2_000):
+        monkeypatch.setattr(dfpn, "FIRST_PHASE_NODES", first_phase)
+        r = solve(case.board, case.goal, Limits(max_moves=case.limit))
+        if r.tree is not None:
+            assert check_proof(case.board, r.tree, case.goal, case.limit) == r.moves
+        answers.add((r.result.value, r.moves))
+    assert answers == {
+        ("proven" if case.proven else "disproven", case.limit if case.proven else None)
+    }
+
+
+def test_first_phase_tries_only_dependent_moves() -> None:
+    """Below the root of a first phase, an attacker move must lie on a line with one of
+    his moves since the root at most 4 points away, or at most 2 points away from one
+    (a 5x5 square); at the root, and outside a first phase, every move may be tried."""
+    from solver.dfpn import PureDfPn
+
+    search = PureDfPn(Board().core.copy(), 1, 2)
+    h8 = parse_point("h8")
+    allowed = {"h12", "l8", "d4", "l12", "h4", "j10", "f6", "j9", "g10", "i8"}
+    refused = {"h13", "m8", "e2", "j11", "k9", "f11", "o15"}
+    search.restricted = True
+    assert all(search._depends(parse_point(p)) for p in allowed | refused)  # at the root
+    search.path = [parse_point("a1"), h8]
+    assert {p for p in allowed | refused if search._depends(parse_point(p))} == allowed
+    search.restricted = False
+    assert all(search._depends(parse_point(p)) for p in refused)
 
 
 def test_deterministic_node_count() -> None:
