@@ -7,6 +7,7 @@ indexes a lazily filled table of pattern entries (see ``solver/patterns.py``). T
 function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (tested).
 """
 
+cimport cython
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset, memcpy
@@ -18,8 +19,6 @@ cdef extern from "Python.h":
     PyThreadState* PyEval_SaveThread()
     void PyEval_RestoreThread(PyThreadState*)
     void PyObject_GC_UnTrack(void*)
-    # (CPython's own, as Cython's dict displays use it)
-    dict _PyDict_NewPresized(Py_ssize_t minused)
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
@@ -29,9 +28,11 @@ cdef extern from *:
 
 from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.zobrist import ZOBRIST
+from collections.abc import Mapping
 from solver._pure_search import DEAD_BITS, DEAD_GROWTH
 
 DEF NP = 225
+DEF NO_LINE = 255  # (Refutations: a point not refuted)
 DEF NLINES = 29
 DEF MAXNEIGH = 44
 DEF DIRTY_MAX = 24
@@ -336,12 +337,81 @@ cdef inline void _zones_within(int live, uint64_t (*zones)[4], uint64_t* within)
 
 cdef inline tuple _untracked(tuple line):
     """``line`` (a tuple of ints: a VCF) taken off the garbage collector's lists, as
-    CPython itself does to such tuples at their first collection. A dict of them then
-    stays untracked too (a refuted dict of a proof: about 180 of them an AND node),
-    so the collection after a search does not walk every certificate of its proof:
+    CPython itself does to such tuples at their first collection, so the collection
+    after a search does not walk every certificate of its proof (``Refutations``):
     ``vct_game_white_l14_1`` spent 5-7% of its time there."""
     PyObject_GC_UnTrack(<void*> line)
     return line
+
+
+@cython.no_gc
+cdef class Refutations:
+    """The refuted defences of an AND node, each with the VCF that refutes it: a read-only
+    mapping from point to line, in point order, as ``defences`` gives it with
+    certificates (``in``, ``[]``, ``get``, ``keys``, ``values``, ``items``, ``len``;
+    equal to a dict of the same items). A point holds the index of its line among the
+    distinct lines (most moves share the threat's own line): 225 bytes and a few tuples
+    an AND node, where a dict of its 180-odd refuted moves took 9 KB (``vct_game_white_
+    l14_1``'s proof: 2,640 of them, 24 MB, its memory's page faults a tenth of the
+    proof's building). Not tracked by the garbage collector: it holds tuples of ints."""
+
+    cdef unsigned char idx[NP]  # the line of each point (NO_LINE: not refuted)
+    cdef readonly tuple lines
+    cdef int count
+
+    def __len__(self):
+        return self.count
+
+    def __contains__(self, p):
+        return isinstance(p, int) and 0 <= p < NP and self.idx[p] != NO_LINE
+
+    def __getitem__(self, p):
+        if isinstance(p, int) and 0 <= p < NP and self.idx[p] != NO_LINE:
+            return self.lines[self.idx[p]]
+        raise KeyError(p)
+
+    def get(self, p, default=None):
+        if isinstance(p, int) and 0 <= p < NP and self.idx[p] != NO_LINE:
+            return self.lines[self.idx[p]]
+        return default
+
+    def keys(self):
+        return [p for p in range(NP) if self.idx[p] != NO_LINE]
+
+    def values(self):
+        return [self.lines[self.idx[p]] for p in range(NP) if self.idx[p] != NO_LINE]
+
+    def items(self):
+        return [(p, self.lines[self.idx[p]]) for p in range(NP) if self.idx[p] != NO_LINE]
+
+    def __iter__(self):
+        return iter(self.keys())
+
+    def __eq__(self, other):
+        if isinstance(other, (Refutations, Mapping)):
+            return self.items() == sorted(other.items())
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __repr__(self):
+        return f"Refutations({dict(self.items())!r})"
+
+    def __reduce__(self):
+        return (dict, (self.items(),))
+
+
+Mapping.register(Refutations)
+
+
+cdef Refutations _refutations(unsigned char* idx, list lines, int count):
+    cdef Refutations refs = Refutations.__new__(Refutations)
+    memcpy(refs.idx, idx, NP)
+    refs.lines = tuple(lines)
+    refs.count = count
+    return refs
 
 
 cdef class Core:
@@ -1587,10 +1657,17 @@ cdef class Core:
         cdef PyThreadState* ts
         cdef long long start = self._nodes
         cdef list defs = []
-        # sized for every empty point at once: about 180 refuted moves took five resizes
-        cdef dict refs = _PyDict_NewPresized(NP - self._count) if certificates else {}
+        # the certificates (``Refutations``): each refuted point's index in ``rlines``,
+        # the threat's line's index there (-1: not yet in), each ring slot's (-1 too)
+        cdef unsigned char ridx[NP]
+        cdef list rlines = []
+        cdef int nrefs = 0, tline_at = -1
+        cdef int slot_at[RING]
         cdef tuple tline = _untracked(tuple(line))
         cdef int tlen = len(tline), most = 0
+        memset(ridx, NO_LINE, NP)
+        for k in range(RING):
+            slot_at[k] = -1
         self._grow_dead()
         start = self._nodes
         if n > MAXLINE:
@@ -1638,7 +1715,11 @@ cdef class Core:
             if dcol == 1 and self._forb(m):
                 continue
             if off:
-                refs[m] = tline
+                if tline_at < 0:
+                    tline_at = len(rlines)
+                    rlines.append(tline)
+                ridx[m] = tline_at
+                nrefs += 1
                 most = tlen if tlen > most else most
                 continue
             nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
@@ -1650,7 +1731,11 @@ cdef class Core:
             ):
                 # every read of the replay is the same with m: it replays the same
                 if certificates:
-                    refs[m] = tline
+                    if tline_at < 0:
+                        tline_at = len(rlines)
+                        rlines.append(tline)
+                    ridx[m] = tline_at
+                    nrefs += 1
                     most = tlen if tlen > most else most
                 continue
             self._put(m, dcol)
@@ -1678,21 +1763,32 @@ cdef class Core:
                 PyEval_RestoreThread(ts)
             if replayed:
                 if certificates:
-                    refs[m] = tline
+                    if tline_at < 0:
+                        tline_at = len(rlines)
+                        rlines.append(tline)
+                    ridx[m] = tline_at
+                    nrefs += 1
                     most = tlen if tlen > most else most
             elif hit >= 0:
                 if certificates:
-                    refs[m] = _untracked(
-                        tuple([self.ring[hit][i] for i in range(self.ringn[hit])])
-                    )
+                    if slot_at[hit] < 0:
+                        slot_at[hit] = len(rlines)
+                        rlines.append(
+                            _untracked(tuple([self.ring[hit][i] for i in range(self.ringn[hit])]))
+                        )
+                    ridx[m] = slot_at[hit]
+                    nrefs += 1
                     most = self.ringn[hit] if self.ringn[hit] > most else most
             elif r == 1:
                 if certificates:
-                    refs[m] = self._line()
+                    ridx[m] = len(rlines)
+                    rlines.append(self._line())
+                    nrefs += 1
                     most = self.line_len if self.line_len > most else most
                 # the line found: the ring's latest, in place of the oldest
                 k = self._ring_push(a)
                 if k >= 0:
+                    slot_at[k] = -1  # (its line is another now)
                     live &= ~(1 << k)
                     if clean:
                         live |= 1 << k
@@ -1704,7 +1800,11 @@ cdef class Core:
                     status = -1
             self._remove(m)
         self.tracking = True  # every stone put here is off again: the masks are right
-        return status, defs, refs, self._nodes - start, (most + 1) // 2
+        if not certificates:
+            return status, defs, {}, self._nodes - start, 0
+        return (
+            status, defs, _refutations(ridx, rlines, nrefs), self._nodes - start, (most + 1) // 2
+        )
 
     cdef int _ring_live(self, int a, int max_moves, uint64_t (*zones)[4]) noexcept nogil:
         """The ring slots whose line wins here for ``a`` within ``max_moves`` (the

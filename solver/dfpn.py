@@ -50,7 +50,7 @@ import gc
 import time
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -279,7 +279,7 @@ class PureDfPn:
         self._lengths: dict[int, int] = {}
         # a proven AND node's refuted defences with their certificates, and the
         # attacker moves of the longest certificate (see ``_refutations``)
-        self._refuted: dict[int, tuple[dict[int, tuple[int, ...]], int]] = {}
+        self._refuted: dict[int, tuple[Mapping[int, tuple[int, ...]], int]] = {}
         core.set_deadline(deadline, should_stop)
         self._polls = 0
         self._base_nodes = int(core.nodes)
@@ -853,7 +853,7 @@ class PureDfPn:
         lengths[key] = length
         return length
 
-    def _refutations(self, key: int, e: _Entry) -> tuple[dict[int, tuple[int, ...]], int]:
+    def _refutations(self, key: int, e: _Entry) -> tuple[Mapping[int, tuple[int, ...]], int]:
         """The refuted defences of the proven AND node ``key`` here, each with the VCF
         that refutes it, and the attacker moves of the longest of those VCFs: the same
         deterministic split as at expansion, now with certificates (and the whole VCF

@@ -14,7 +14,7 @@ A node whose ``move`` ends the game (``final`` set) has no replies.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from solver.notation import Point, point_name
@@ -32,7 +32,7 @@ class ProofNode:
     move: Point
     length: int
     replies: dict[Point, ProofNode] = field(default_factory=dict)
-    refuted: dict[Point, tuple[Point, ...]] = field(default_factory=dict)
+    refuted: Mapping[Point, tuple[Point, ...]] = field(default_factory=dict)
     final: str | None = None
 
     def best_reply(self) -> Point | None:

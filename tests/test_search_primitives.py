@@ -254,3 +254,52 @@ def test_recent_refutations_refute_only_what_a_fresh_core_refutes() -> None:
     search.core = Checked()
     assert search.solve_or(case.limit).pn == 0
     assert len(splits) > 5000  # (6,871 splits: the ring is filled and reused throughout)
+
+
+def test_compiled_certificates_read_as_the_pure_dict() -> None:
+    """The compiled core gives a split's certificates as a compact read-only mapping
+    (``Refutations``): the same items, in point order, as the pure core's dict, through
+    every way a proof or the trainer reads them, and equal to it both ways."""
+    import pickle
+    from collections.abc import Mapping
+
+    from quintet import load
+
+    case = load("vct_game_black_l05_1")
+    moves = [p for p in range(225) if case.board[p]]
+    cores = _cores([])
+    for core in cores:
+        for p in moves:
+            core.put(p, int(case.board[p]))
+    a = int(case.board.to_move)
+    m, line = cores[1].threats(a, 5, 2, 200_000)[1][0]
+    found = []
+    for core in cores:
+        core.put(m, a)
+        found.append(core.defences(a, 4, line, 200_000)[2])
+        core.remove(m)
+    compact, plain = found
+    assert isinstance(plain, dict) and isinstance(compact, Mapping)
+    assert not isinstance(compact, dict)
+    assert len(plain) > 100  # (a far move is refuted too: most share the threat's line)
+    assert compact == plain and plain == compact
+    assert (compact != plain) is False and (plain != compact) is False
+    assert len(compact) == len(plain)
+    assert list(compact) == list(plain) == sorted(plain)
+    assert compact.items() == list(plain.items())
+    assert compact.values() == list(plain.values())
+    assert dict(compact) == plain
+    for p in range(-1, 226):
+        assert (p in compact) == (p in plain)
+        assert compact.get(p) == plain.get(p)
+        if p in plain:
+            assert compact[p] == plain[p]
+        else:
+            with pytest.raises(KeyError):
+                compact[p]
+    assert "h8" not in compact and compact.get("h8", 0) == 0
+    assert pickle.loads(pickle.dumps(compact)) == plain
+    assert repr(compact).startswith("Refutations({")
+    changed = dict(plain)
+    changed[next(iter(changed))] = ()
+    assert compact != changed
