@@ -336,8 +336,6 @@ cdef class Loop:
         if not _constants_read:
             _read_constants()
         for p in core.four_moves(a):
-            if not self._depends(p):
-                continue
             # PureDfPn._add_four
             comps = core.completions(p, a)
             q = comps[0]
@@ -409,8 +407,7 @@ cdef class Loop:
         h = PyLong_AsUnsignedLongLongMask(self.core.hash)
         for i in range(n):
             t = <tuple?> threats[order[i] & 255]
-            if self._depends(<int> t[0]):
-                self._threat_child(<array.array> children, h, r, t[0], t[1])
+            self._threat_child(<array.array> children, h, r, t[0], t[1])
 
     def _add_threat(self, children, int r, int m, tline):
         """``PureDfPn._add_threat``."""
@@ -664,6 +661,8 @@ cdef class Loop:
         cdef long long best = INF + 1, second = INF, total = 0, own, other
         cdef object ce
         cdef Py_ssize_t hidden = e.hidden if is_or else n
+        # (the first phase: see PureDfPn._select)
+        cdef bint restricted = is_or and e.probed and self.restricted and self.npath > 0
         if e.kids is None or len(<list> e.kids) != n:
             e.kids = [self._stored_child(h, r, is_or, codes[i]) for i in range(n)]
             e.kids_gen = self.collections
@@ -673,7 +672,10 @@ cdef class Loop:
             if ce is None:
                 ce = self._stored_child(h, r, is_or, codes[i])
                 kids[i] = ce
-            if ce is None:
+            if restricted and not self._depends(codes[i] & 255):
+                own = INF
+                other = 0
+            elif ce is None:
                 own = other = 1
             elif is_or:
                 own = (<Entry> ce).pn

@@ -130,8 +130,10 @@ HIDDEN_AFTER = 32
 #
 # vct_game_black_l11_1 28.8 k -> 5.2 k expansions (385 k -> 102 k nodes), _l10_1 13.0 k ->
 # 6.6 k; a disproven case pays the first phase on top (vct_game_black_l11_1_short 6.1 k
-# -> 8.3 k expansions; the slow development cases 3-20% more nodes, but
-# vct_game_black_l17_1_short 5% fewer). Reach 4 alone (no square) missed
+# -> 7.5 k expansions; the 54 development cases 28.8 M -> 30.4 M nodes, white_l11_1 the
+# worst, 3.4 M -> 5.4 M). Leaving the moves out of the OR nodes' children instead of
+# choosing among them (so the full search regenerated those nodes): 30.8 M. Reach 4
+# alone (no square) missed
 # vct_game_black_l14_1's win (its third move takes old stones); counting the defender's
 # moves as well did no better. 300 k nodes: vct_game_white_l14_1's first phase proves it
 # at 199 k.
@@ -375,8 +377,7 @@ class PureDfPn:
         core, a = self.core, self.a
         children = array("H")
         for p in core.four_moves(a):
-            if self._depends(p):
-                self._add_four(children, r, p)
+            self._add_four(children, r, p)
         # A slow move that leaves the defender's own VCF standing loses to it: threat
         # generation skips such moves (their AND nodes would be disproven at once).
         status, dline, _ = core.vcf(self.d, DEFENDER_VCF_DEPTH, self._budget(), False)
@@ -427,13 +428,14 @@ class PureDfPn:
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
-            if self._depends(m):
-                self._add_threat(children, r, m, tline)
+            self._add_threat(children, r, m, tline)
 
     def _depends(self, p: int) -> bool:
         """Whether the attacker move ``p`` may be tried here: always, but in the first
         phase only if it depends on a move of his since the root (see
-        ``FIRST_PHASE_NODES``)."""
+        ``FIRST_PHASE_NODES``). (A generated OR node keeps all its children: the first
+        phase's choice is made when one is chosen, ``_select``, so its nodes serve the
+        full search too.)"""
         if not self.restricted or not self.path:
             return True
         pc, pr = p % 15, p // 15
@@ -548,22 +550,28 @@ class PureDfPn:
         return e is not None and e.pn == 0
 
     def _keep_first_phase(self, first: dict[int, _Entry]) -> None:
-        """Take into the table what the first phase's table ``first`` found that holds
-        for the full search: its proven entries, and the split of every AND node it
-        expanded (which defences are refuted does not depend on the attacker's moves
-        left out), with the numbers of an AND node not yet searched. Its OR nodes are
-        dropped: their children were chosen, and their disproofs hold only for that
-        choice."""
+        """Take into the table what the first phase's table ``first`` holds: its proven
+        entries as they are; the rest with the numbers of a node not yet searched (its
+        numbers and disproofs held only for the moves it chose), where the table has
+        no entry of that node or an unexpanded one. The expansions stand: an OR node
+        keeps all its children (see ``_select``), an AND node its split."""
         tt = self.tt
         for k, e in first.items():
             if e.pn == 0:
                 tt[k] = e
-            elif k & 1 and e.children is not None:
-                old = tt.get(k)
-                if old is None or old.children is None:
+                continue
+            old = tt.get(k)
+            if old is not None and old.children is not None:
+                continue
+            if e.children is not None:
+                if k & 1:
                     e.pn = THREAT_PN[0] if len(e.threat_line) <= 1 else THREAT_PN[1]
                     e.dn = 1
-                    tt[k] = e
+                else:
+                    e.pn = e.dn = 1
+            elif old is not None:
+                continue
+            tt[k] = e
         for e in tt.values():
             e.kids = None  # (they may hold entries replaced here)
 
@@ -707,10 +715,15 @@ class PureDfPn:
         best_i, best, second = 0, INF + 1, INF
         total = 0
         hidden = e.hidden if is_or else len(kids)
+        # the first phase: a generated OR node's children that do not depend on the
+        # attack so far count as disproven (not its forced block, nor the root's moves)
+        restricted = is_or and e.probed and self.restricted and self.path
         for i, ce in enumerate(kids):
             if ce is None:
                 ce = kids[i] = tt.get(self.child_key(key, children[i]))
-            if ce is None:
+            if restricted and not self._depends(children[i] & 255):
+                own, other = INF, 0
+            elif ce is None:
                 own = other = 1
             elif is_or:
                 own, other = ce.pn, ce.dn
