@@ -561,8 +561,8 @@ class PureDfPn:
                 tt[k] = e
                 continue
             old = tt.get(k)
-            if old is not None and old.children is not None:
-                continue
+            if old is not None and (old.children is not None or not (old.pn and old.dn)):
+                continue  # (expanded or settled in the table already: it stands)
             if e.children is not None:
                 if k & 1:
                     e.pn = THREAT_PN[0] if len(e.threat_line) <= 1 else THREAT_PN[1]
