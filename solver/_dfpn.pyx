@@ -186,6 +186,8 @@ cdef class Loop:
     # the first phase (``PureDfPn._first_phase``): whether attacker moves must depend
     # on his moves since the root, those moves (``PureDfPn.path``) and their number
     cdef public bint restricted
+    # the table set aside while the first phase runs in a table of its own (else None)
+    cdef public object aside
     cdef int path[MAX_R + 1]
     cdef int npath
     cdef public bint incomplete
@@ -224,13 +226,19 @@ cdef class Loop:
         return 0
 
     cdef int _grow_seen(self) except -1:
-        """A set four times larger, with the bits of every key now in the table."""
-        cdef object key
+        """A set four times larger, with the bits of every key now in the table (and in
+        the table set aside while a first phase runs: its keys are looked up again
+        after it)."""
+        cdef object key, table
         self._new_seen(min(SEEN_MOST, self.seen_bits + 2))
-        for key in self.tt:
-            self._mark(
-                PyLong_AsUnsignedLongLongMask(key >> 9), PyLong_AsUnsignedLongLongMask(key) & 511
-            )
+        for table in (self.tt, self.aside):
+            if table is None:
+                continue
+            for key in <dict> table:
+                self._mark(
+                    PyLong_AsUnsignedLongLongMask(key >> 9),
+                    PyLong_AsUnsignedLongLongMask(key) & 511,
+                )
         return 0
 
     cdef bint _depends(self, int p) noexcept:
@@ -271,6 +279,14 @@ cdef class Loop:
     cdef inline bint _maybe(self, uint64_t h, unsigned int low) noexcept:
         cdef uint64_t i = self._seen_at(h, low)
         return (self.seen[i >> 6] >> (i & 63)) & 1
+
+    def may_hold(self, key):
+        """Whether the filter of stored keys (``seen``) lets the search look ``key`` up
+        (False: the key was never stored; for tests)."""
+        return self._maybe(
+            PyLong_AsUnsignedLongLongMask(key >> 9),
+            <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511),
+        )
 
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
         self._cmid(

@@ -290,6 +290,7 @@ class PureDfPn:
         self.restricted = False
         self.path: list[int] = []
         self.phase_end: int | None = None
+        self.aside: dict[int, _Entry] | None = None
 
     # -- budget ------------------------------------------------------------------------
     @property
@@ -535,6 +536,7 @@ class PureDfPn:
         A proof found so is a proof (every defence is still answered); a disproof is
         not, so the full search follows, given what stands (``_keep_first_phase``)."""
         main, self.tt = self.tt, {}
+        self.aside = main  # (the compiled loop's filter of stored keys keeps its keys)
         self.restricted = True
         self.phase_end = self.nodes + FIRST_PHASE_NODES
         try:
@@ -544,6 +546,7 @@ class PureDfPn:
         finally:
             self.restricted = False
             self.phase_end = None
+            self.aside = None
             first, self.tt = self.tt, main
             self._keep_first_phase(first)
         e = self.tt.get(key)

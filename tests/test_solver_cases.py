@@ -254,6 +254,26 @@ def test_first_phase_changes_no_answer(name: str, monkeypatch: pytest.MonkeyPatc
     }
 
 
+def test_first_phase_keeps_the_tables_keys_findable() -> None:
+    """The first phase runs in a table of its own; when the compiled loop's filter of
+    stored keys grows meanwhile, it is rebuilt from both tables, so the entries of the
+    table set aside (an earlier bound's search) are still looked up after it."""
+    from quintet import load
+
+    import solver.dfpn as dfpn
+
+    if dfpn.CompiledDfPn is None:
+        pytest.skip("compiled search loop not built")
+    case = load("vct_game_black_l11_1")
+    search = dfpn.CompiledDfPn(case.board.core.copy(), int(case.board.to_move), 2)
+    assert search.solve_or(3).dn == 0
+    earlier = list(search.tt)
+    assert 0 < len(earlier) < 4_000  # (the filter has not grown yet)
+    assert search.solve_or(11).pn == 0  # (proven by the first phase, about 20 k entries)
+    assert len(search.tt) > 4 * len(earlier)
+    assert all(search.may_hold(k) for k in earlier)
+
+
 def test_first_phase_tries_only_dependent_moves() -> None:
     """Below the root of a first phase, an attacker move must lie on a line with one of
     his moves since the root at most 4 points away, or at most 2 points away from one
