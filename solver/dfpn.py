@@ -31,7 +31,8 @@ A search runs in two phases (``solve_or``). The first allows below the root only
 moves that depend on his moves so far (on a line with one of them, a few points away: the
 dependency of Allis's threat-space search), for a bounded number of nodes; a proof it
 finds is a proof, as every defence is still answered. Otherwise the full search follows,
-with the first phase's proofs and AND splits, which hold for it too.
+with the first phase's proofs, OR nodes (all their children: the dependency is applied
+when a child is chosen) and AND splits, which hold for it too.
 
 The search loop (``_mid``, ``_select``: thresholds, child choice) and the expansions of
 new nodes (``_expand_or``, ``_generate_or``, ``_expand_and``, the threats' children) are
@@ -122,9 +123,9 @@ HIDDEN_AFTER = 32
 # line with one of his moves since the root, at most ``DEPENDENT_REACH`` points away, or
 # at most ``DEPENDENT_NEAR`` points away in any direction (a square of 5x5 around it).
 #
-#     . . . . x . . . x      x: points a move may take after the attacker's A
-#     . . . . . . . . .      (reach 4 along the four lines, near 2 around it)
-#     . . x x x x x . .
+#     x . . . x . . . x      x: the points a move may take after the attacker's A
+#     . x . . x . . x .      (reach 4 along the four lines, near 2 around it; the
+#     . . x x x x x . .      rows below A are the same)
 #     . . x x x x x . .
 #     x x x x A x x x x
 #
@@ -133,10 +134,11 @@ HIDDEN_AFTER = 32
 # -> 7.5 k expansions; the 54 development cases 28.8 M -> 30.4 M nodes, white_l11_1 the
 # worst, 3.4 M -> 5.4 M). Leaving the moves out of the OR nodes' children instead of
 # choosing among them (so the full search regenerated those nodes): 30.8 M. Reach 4
-# alone (no square) missed
-# vct_game_black_l14_1's win (its third move takes old stones); counting the defender's
-# moves as well did no better. 300 k nodes: vct_game_white_l14_1's first phase proves it
-# at 199 k.
+# alone (no square) missed vct_game_black_l14_1's win (its third move takes old stones);
+# counting the defender's moves as well did no better. 300 k nodes: the first phase
+# proves vct_game_white_l14_1 at 199 k. (vct_game_black_l17_1_short, a disproof, swings
+# with the budget as any change moves its search: 100 k, 200 k, 300 k, 500 k, 1 M nodes
+# gave 37.0, 55.1, 34.6, 54.3, 41.7 M nodes; 42.9 M without a first phase.)
 FIRST_PHASE_NODES = 300_000
 DEPENDENT_REACH = 4
 DEPENDENT_NEAR = 2
