@@ -254,6 +254,26 @@ def test_first_phase_changes_no_answer(name: str, monkeypatch: pytest.MonkeyPatc
     }
 
 
+def test_first_phase_proves_where_delaying_fours_held_the_search_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """vct_game_black_l11_1's search spent most of its nodes on two far fours and their
+    subsets (df-pn tries fours first); the first phase leaves them out below the root
+    and proves it within its budget, in under a third of the full search's nodes."""
+    from quintet import load
+
+    import solver.dfpn as dfpn
+
+    case = load("vct_game_black_l11_1")
+    budget = dfpn.FIRST_PHASE_NODES
+    first = solve(case.board, case.goal, Limits(max_moves=case.limit))
+    monkeypatch.setattr(dfpn, "FIRST_PHASE_NODES", 0)
+    full = solve(case.board, case.goal, Limits(max_moves=case.limit))
+    assert first.moves == full.moves == case.limit
+    assert first.nodes < budget  # (so the first phase did not run out: it proved it)
+    assert 3 * first.nodes < full.nodes
+
+
 def test_first_phase_keeps_the_tables_keys_findable() -> None:
     """The first phase runs in a table of its own; when the compiled loop's filter of
     stored keys grows meanwhile, it is rebuilt from both tables, so the entries of the
