@@ -407,6 +407,15 @@ cdef class Refutations:
 Mapping.register(Refutations)
 
 
+cdef inline int _line_at(list lines, int* at, tuple line) except -1:
+    """The index of ``line`` among a split's certificate ``lines``, appended there on
+    first use (``at``: where it is, -1 until then)."""
+    if at[0] < 0:
+        at[0] = len(lines)
+        lines.append(line)
+    return at[0]
+
+
 cdef Refutations _refutations(unsigned char* idx, list lines, int count):
     cdef Refutations refs = Refutations.__new__(Refutations)
     memcpy(refs.idx, idx, NP)
@@ -1716,10 +1725,7 @@ cdef class Core:
             if dcol == 1 and self._forb(m):
                 continue
             if off:
-                if tline_at < 0:
-                    tline_at = len(rlines)
-                    rlines.append(tline)
-                ridx[m] = tline_at
+                ridx[m] = _line_at(rlines, &tline_at, tline)
                 nrefs += 1
                 most = tlen if tlen > most else most
                 continue
@@ -1732,10 +1738,7 @@ cdef class Core:
             ):
                 # every read of the replay is the same with m: it replays the same
                 if certificates:
-                    if tline_at < 0:
-                        tline_at = len(rlines)
-                        rlines.append(tline)
-                    ridx[m] = tline_at
+                    ridx[m] = _line_at(rlines, &tline_at, tline)
                     nrefs += 1
                     most = tlen if tlen > most else most
                 continue
@@ -1764,10 +1767,7 @@ cdef class Core:
                 PyEval_RestoreThread(ts)
             if replayed:
                 if certificates:
-                    if tline_at < 0:
-                        tline_at = len(rlines)
-                        rlines.append(tline)
-                    ridx[m] = tline_at
+                    ridx[m] = _line_at(rlines, &tline_at, tline)
                     nrefs += 1
                     most = tlen if tlen > most else most
             elif hit >= 0:
