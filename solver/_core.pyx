@@ -47,7 +47,9 @@ DEF RING_LINE = 256  # (more than any line: its moves are distinct points)
 # Searches of a candidate move in ``defences`` and ``threats`` let other threads run (the
 # trainer's interface) when they may be long: from this depth on. Shallower ones are
 # short (a few hundred nodes at most), and releasing and taking back the lock cost 2% of
-# a search that does it for each.
+# a search that does it for each. The replays before a search (a line or the ring's,
+# a microsecond) keep the lock: released around them too, it was taken back 71 k times
+# in vct_game_white_l14_1's search and proof, 40 k of them for a replay alone.
 DEF NOGIL_DEPTH = 3
 DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
 DEF MAXLOG = 4096
@@ -1745,11 +1747,13 @@ cdef class Core:
             self._put(m, dcol)
             self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
             hit = -1
-            ts = PyEval_SaveThread() if max_moves >= NOGIL_DEPTH else NULL
-            # (from here to PyEval_RestoreThread: no Python objects)
+            ts = NULL
             replayed = fits and self._replay_with(a, buf, n, mf, nmf)
             if not replayed and live:
                 hit = self._ring_replay(a, live, lzone, m, mf, nmf)
+            if not (replayed or hit >= 0) and max_moves >= NOGIL_DEPTH:
+                # (from here to PyEval_RestoreThread: no Python objects)
+                ts = PyEval_SaveThread()
             if replayed or hit >= 0:
                 r = 1
             elif fast:
@@ -2012,14 +2016,15 @@ cdef class Core:
                         nd2 += 1
                 self.tracking = False
                 self._put(m, a)
-                ts = PyEval_SaveThread() if max_moves - 1 >= NOGIL_DEPTH else NULL
-                # (from here to PyEval_RestoreThread: no Python objects)
                 still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
-                r = 0 if still else self._vcf_child(
-                    a, max_moves - 1, 0, pm, pdirs, pnm, m, -1, df2, nd2
-                )
-                if ts != NULL:
-                    PyEval_RestoreThread(ts)
+                if still:
+                    r = 0
+                else:
+                    ts = PyEval_SaveThread() if max_moves - 1 >= NOGIL_DEPTH else NULL
+                    # (from here to PyEval_RestoreThread: no Python objects)
+                    r = self._vcf_child(a, max_moves - 1, 0, pm, pdirs, pnm, m, -1, df2, nd2)
+                    if ts != NULL:
+                        PyEval_RestoreThread(ts)
                 self._remove(m)
                 self.tracking = True
             else:  # the attacker has a five point here (not reached from the search)
