@@ -11,6 +11,7 @@ cimport cython
 from libc.stdint cimport uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, realloc, free
 from libc.string cimport memset, memcpy
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef extern from "Python.h":
@@ -669,6 +670,9 @@ cdef class Core:
         """Put ``p`` (and ``q`` if not -1) for a search step that ``leave`` undoes. The
         four/five masks are saved first and put back then: taking the stones off with
         the masks kept cost as much as putting them (``_track_around``)."""
+        self._enter(p, colour, q, q_colour)
+
+    cdef int _enter(self, int p, int colour, int q, int q_colour) except -1:
         cdef unsigned char* grown
         if self.nframes == self.frames_cap:
             grown = <unsigned char*> realloc(self.frames, (self.frames_cap + 64) * FRAME)
@@ -691,6 +695,9 @@ cdef class Core:
 
     def leave(self, int p, int q=-1):
         """Undo the last ``enter(p, ..., q)``."""
+        self._leave(p, q)
+
+    cdef int _leave(self, int p, int q) except -1:
         cdef bint restore
         if self.nframes <= 0:
             raise ValueError("leave() without enter()")
@@ -1445,6 +1452,27 @@ cdef class Core:
             ]
         return [p for p in range(NP) if not self.cells[p] and self._is_four_move(p, colour)]
 
+    def four_codes(self, int colour):
+        """``SearchCore.four_codes``: the fours an OR node tries, with their blocks. (A
+        call, not three a four: ``vct_game_black_l17_1_short`` tried 1.6 M fours.)"""
+        cdef int p, q, d = 3 - colour, n
+        cdef int comps[8]
+        cdef list out = []
+        for p in range(NP):
+            if self.tracking:
+                if not self.tmask[colour - 1][p]:
+                    continue
+            elif self.cells[p]:
+                continue
+            if not self._is_four_move(p, colour):
+                continue
+            n = self._completions(p, colour, comps)
+            q = comps[0]
+            if n >= 2 or self._is_five(q, d) or (d == 1 and self._forb(q)):
+                continue
+            out.append(p | ((q + 1) << 8))
+        return out
+
     def is_three_move(self, int p, int colour):
         """Whether ``colour`` makes a three by shape at empty ``p`` (legality not checked)."""
         return self._is_three_move(p, colour)
@@ -1516,6 +1544,9 @@ cdef class Core:
 
     def vcf(self, int attacker, int max_moves, long long node_limit, bint shortest):
         """A VCF of at most ``max_moves`` attacker moves: ``(status, line, nodes)``."""
+        return self._vcf_search(attacker, max_moves, node_limit, shortest)
+
+    cdef tuple _vcf_search(self, int attacker, int max_moves, long long node_limit, bint shortest):
         cdef long long start
         cdef int depth, status = 0, lo
         self._grow_dead()
@@ -2037,3 +2068,51 @@ cdef class Core:
             elif r == -1:
                 status = -1
         return status, out, self._nodes - start
+
+
+# -- the C interface of the compiled search loop ---------------------------------------
+# ``solver/_dfpn.pyx`` calls these through ``_core_api.h`` (Cython's ``api``): no method
+# look-up, no boxed arguments, no list for five points. vct_game_black_l17_1_short made
+# 11.8 M calls into the core, 5.7 M of them these. A core of another class (the pure
+# one: tests run the compiled loop on it) gets the method call.
+
+cdef api int core_enter(object core, int p, int colour, int q, int q_colour) except -1:
+    """``core.enter(p, colour, q, q_colour)``."""
+    if isinstance(core, Core):
+        return (<Core> core)._enter(p, colour, q, q_colour)
+    core.enter(p, colour, q, q_colour)
+    return 0
+
+
+cdef api int core_leave(object core, int p, int q) except -1:
+    """``core.leave(p, q)``."""
+    if isinstance(core, Core):
+        return (<Core> core)._leave(p, q)
+    core.leave(p, q)
+    return 0
+
+
+cdef api int core_five_points(object core, int colour, int* out) except -1:
+    """``core.five_points(colour)`` into ``out`` (room for every point); how many."""
+    cdef int n = 0
+    if isinstance(core, Core):
+        return (<Core> core)._five_points(colour, out)
+    for p in core.five_points(colour):
+        out[n] = p
+        n += 1
+    return n
+
+
+cdef api tuple core_vcf(object core, int attacker, int max_moves, long long node_limit):
+    """``core.vcf(attacker, max_moves, node_limit, False)``."""
+    if isinstance(core, Core):
+        return (<Core> core)._vcf_search(attacker, max_moves, node_limit, False)
+    return core.vcf(attacker, max_moves, node_limit, False)
+
+
+cdef api uint64_t core_hash(object core) except? 0:
+    """``core.hash``."""
+    if isinstance(core, Core):
+        return (<Core> core)._hash
+    return <uint64_t> PyLong_AsUnsignedLongLongMask(core.hash)
+

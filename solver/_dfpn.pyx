@@ -27,6 +27,17 @@ cdef extern from "Python.h":
         const unsigned char* data, size_t n, int little_endian, int is_signed
     )
 
+cdef extern from "_core_api.h":
+    # solver/_core.pyx's C interface for this loop (Cython's ``api``)
+    int import_solver___core() except -1
+    int core_enter(object core, int p, int colour, int q, int q_colour) except -1
+    int core_leave(object core, int p, int q) except -1
+    int core_five_points(object core, int colour, int* out) except -1
+    tuple core_vcf(object core, int attacker, int max_moves, long long node_limit)
+    uint64_t core_hash(object core) except? 0
+
+import_solver___core()
+
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
 
@@ -76,18 +87,21 @@ cdef inline object _key_of(object key, uint64_t h, unsigned int low):
 
 cdef long long THREAT_PN[2]
 cdef int DEFENDER_VCF_DEPTH = 0
+cdef long long DEFENDER_VCF_NODES = 0
 cdef bint _constants_read = False
 
 
 cdef void _read_constants() except *:
-    """``solver.dfpn.THREAT_PN`` and ``DEFENDER_VCF_DEPTH``, read on first use (that
-    module imports this one)."""
-    global _constants_read, DEFENDER_VCF_DEPTH
+    """``solver.dfpn.THREAT_PN``, ``DEFENDER_VCF_DEPTH`` and ``DEFENDER_VCF_NODES``, read
+    on first use (that module imports this one)."""
+    global _constants_read, DEFENDER_VCF_DEPTH, DEFENDER_VCF_NODES
     from solver.dfpn import DEFENDER_VCF_DEPTH as depth
+    from solver.dfpn import DEFENDER_VCF_NODES as nodes
     from solver.dfpn import THREAT_PN as pair
 
     THREAT_PN[0], THREAT_PN[1] = pair
     DEFENDER_VCF_DEPTH = depth
+    DEFENDER_VCF_NODES = nodes
     _constants_read = True
 
 
@@ -304,22 +318,21 @@ cdef class Loop:
     cdef Entry _or_entry(self, object key, int r, bint no_vcf):
         """``PureDfPn._expand_or``: a new OR node, settled or probed (see there)."""
         cdef object core = self.core
-        cdef int a = self.a, d = self.d
-        cdef list mine, theirs
+        cdef int a = self.a, d = self.d, ntheirs
+        cdef int points[NPOINTS]
         cdef array.array children
         cdef Entry e = _new_entry(1, ())
         self.expansions += 1
         self.tt[key] = e
-        mine = core.five_points(a)
-        if mine:
-            e.pn, e.dn, e.how = 0, INF, ("five", mine[0])
+        if core_five_points(core, a, points):
+            e.pn, e.dn, e.how = 0, INF, ("five", points[0])
             return e
-        theirs = core.five_points(d)
-        if len(theirs) >= 2 or r <= 0:
+        ntheirs = core_five_points(core, d, points)
+        if ntheirs >= 2 or r <= 0:
             e.pn, e.dn = INF, 0
             return e
         if not (no_vcf and not self.incomplete):
-            status, line, _ = core.vcf(a, r, self._cbudget(), False)
+            status, line, _ = core_vcf(core, a, r, self._cbudget())
             self._cnote(status)
             if status == 1:  # (WIN)
                 e.pn, e.dn, e.how = 0, INF, ("vcf", line)
@@ -327,10 +340,10 @@ cdef class Loop:
         if self.mode == 0 or r < 2:
             e.pn, e.dn = INF, 0
             return e
-        if theirs:
+        if ntheirs:
             # the block of his five point: the attacker's only move
             children = array.clone(_CODES, 0, False)
-            self._add_forced(children, r, theirs[0])
+            self._add_forced(children, r, points[0])
             e.children = children
             if not len(children):
                 e.pn, e.dn = INF, 0
@@ -346,23 +359,20 @@ cdef class Loop:
     cdef int _or_children(self, Entry e, int r) except -1:
         """``PureDfPn._generate_or``: fours with their blocks, then threes (see there)."""
         cdef object core = self.core
-        cdef int a = self.a, d = self.d, p
+        cdef int a = self.a, d = self.d
         cdef array.array children = array.clone(_CODES, 0, False)
-        cdef list comps
-        cdef Py_ssize_t n
-        cdef int q
+        cdef list codes
+        cdef Py_ssize_t n, i
         if not _constants_read:
             _read_constants()
-        for p in core.four_moves(a):
-            # PureDfPn._add_four
-            comps = core.completions(p, a)
-            q = comps[0]
-            if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden(q)):
-                continue  # a win would have been a VCF; a block that makes five loses
-            n = len(children)
-            array.resize_smart(children, n + 1)
-            children.data.as_ushorts[n] = <unsigned short> (p | ((q + 1) << 8))
-        status, dline, _ = core.vcf(d, DEFENDER_VCF_DEPTH, self._cbudget(), False)
+        codes = core.four_codes(a)
+        n = len(codes)
+        array.resize_smart(children, n)
+        for i in range(n):
+            children.data.as_ushorts[i] = <unsigned short> <int> codes[i]
+        status, dline, _ = core_vcf(
+            core, d, DEFENDER_VCF_DEPTH, min(DEFENDER_VCF_NODES, self._cbudget())
+        )
         if status == -1 and core.expired:
             raise self._expired()
         e.counter = dline if status == 1 else ()
@@ -422,7 +432,7 @@ cdef class Loop:
                 order[j] = order[j - 1]
                 j -= 1
             order[j] = k
-        h = PyLong_AsUnsignedLongLongMask(self.core.hash)
+        h = core_hash(self.core)
         for i in range(n):
             t = <tuple?> threats[order[i] & 255]
             self._threat_child(<array.array> children, h, r, t[0], t[1])
@@ -430,7 +440,7 @@ cdef class Loop:
     def _add_threat(self, children, int r, int m, tline):
         """``PureDfPn._add_threat``."""
         self._threat_child(
-            <array.array> children, PyLong_AsUnsignedLongLongMask(self.core.hash), r, m, tline
+            <array.array> children, core_hash(self.core), r, m, tline
         )
 
     cdef int _threat_child(
@@ -561,9 +571,9 @@ cdef class Loop:
                 move, reply, ckey = self._shortest_child(key, e)
             sub = memo.get(ckey)
             if sub is None:
-                self.core.enter(move, self.a, reply, self.d)
+                core_enter(self.core, move, self.a, reply, self.d)
                 sub = self._cproof(ckey, memo) if reply >= 0 else self._cand_proof(move, ckey, memo)
-                self.core.leave(move, reply)
+                core_leave(self.core, move, reply)
             if reply >= 0:
                 node = ProofNode(move, sub.length + 1, {reply: sub}, {}, None)
             elif sub.move == move:
@@ -600,9 +610,9 @@ cdef class Loop:
             ckey = _key(ch, clow)
             sub = memo.get(ckey)
             if sub is None:
-                self.core.enter(m, self.d)
+                core_enter(self.core, m, self.d, -1, 0)
                 sub = self._cproof(ckey, memo)
-                self.core.leave(m)
+                core_leave(self.core, m, -1)
             replies[m] = sub
         refuted, longest = self._refutations(key, e)
         for sub in replies.values():
@@ -745,11 +755,11 @@ cdef class Loop:
                 if best_i >= e.hidden:
                     c_th_pn -= e.hidden_cost  # (still above the child's proof number)
                 c_th_dn = min(INF - 1, th_dn - dn + cdn)
-                core.enter(move, a, reply, d)
+                core_enter(core, move, a, reply, d)
             else:
                 c_th_dn = min(th_dn, _widen(second))
                 c_th_pn = min(INF - 1, th_pn - pn + cpn)
-                core.enter(move, d)
+                core_enter(core, move, d, -1, 0)
             if e.kids_gen != self.collections:
                 ce = None  # (filled before a collection: maybe dropped since)
             elif ce is None:
@@ -764,7 +774,7 @@ cdef class Loop:
             finally:
                 if is_or:
                     self.npath -= 1
-                core.leave(move, reply)
+                core_leave(core, move, reply)
 
     cdef int _select(
         self, Entry e, uint64_t h, int r, bint is_or, int* best_out, long long* pn_out,

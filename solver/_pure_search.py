@@ -162,6 +162,21 @@ class SearchCore(Core):
         """Legal four moves of ``colour``, in point order."""
         return [p for p in self._on_lines_with(colour, 3) if self.is_four_move(p, colour)]
 
+    def four_codes(self, colour: int) -> list[int]:
+        """``colour``'s fours that an OR node tries, each with its forced block ``q``, as
+        ``p | (q + 1) << 8`` (``solver.dfpn.child_code``), in point order: not those
+        with two completions, nor those whose block makes a five or is forbidden to
+        Black (either is a win: a VCF would have found it)."""
+        d = 3 - colour
+        out = []
+        for p in self.four_moves(colour):
+            comps = self.completions(p, colour)
+            q = comps[0]
+            if len(comps) >= 2 or self.is_five(q, d) or (d == BLACK and self.forbidden(q)):
+                continue
+            out.append(p | (q + 1) << 8)
+        return out
+
     def is_three_move(self, p: int, colour: int) -> bool:
         """Whether ``colour`` makes a three by shape at empty ``p`` (legality not checked)."""
         for d in range(4):

@@ -81,6 +81,13 @@ __all__ = [
 INF = 2**55
 WIN, FAIL, UNKNOWN = 1, 0, -1
 DEFENDER_VCF_DEPTH = 112
+# The defender's VCF at a generated OR node only spares threats that lose to it (threat
+# generation skips them; searched, each would be disproven), so it gets this many nodes
+# at most: the 54 development cases searched it 310 k times (5.1 M nodes, a sixth of
+# theirs); 425 searches took more than 1,000 nodes and failed (977 k nodes: at each of
+# vct_game_white_l14_1's first OR nodes, 11 k nodes, 3 ms, to find that Black, with
+# fours everywhere, has no VCF), and 44 of the 111,743 VCFs found took more.
+DEFENDER_VCF_NODES = 1000
 _OR, _AND = 0, 1
 # the most attacker moves a node may still allow (``r`` has 8 bits in a node's key)
 MAX_R = 255
@@ -378,12 +385,12 @@ class PureDfPn:
     def _generate_or(self, e: _Entry, r: int) -> None:
         """The children of a probed OR node: fours with their blocks, then threats."""
         core, a = self.core, self.a
-        children = array("H")
-        for p in core.four_moves(a):
-            self._add_four(children, r, p)
+        children = array("H", core.four_codes(a))
         # A slow move that leaves the defender's own VCF standing loses to it: threat
         # generation skips such moves (their AND nodes would be disproven at once).
-        status, dline, _ = core.vcf(self.d, DEFENDER_VCF_DEPTH, self._budget(), False)
+        status, dline, _ = core.vcf(
+            self.d, DEFENDER_VCF_DEPTH, min(DEFENDER_VCF_NODES, self._budget()), False
+        )
         if status == UNKNOWN and core.expired:
             raise self._expired()
         e.counter = dline if status == WIN else ()

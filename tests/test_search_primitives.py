@@ -88,16 +88,27 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
 @given(games(max_moves=60))
 def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> None:
     """The pure core looks only at lines holding four (five points) or three (four moves)
-    of a colour's stones; a scan of every point, and the compiled core, agree."""
+    of a colour's stones; a scan of every point, and the compiled core, agree. So do the
+    fours an OR node tries (``four_codes``): those with one completion, whose block is
+    neither a five for the other colour nor forbidden to Black, with that block."""
     cores = _cores(moves)
     pure = cores[1]
     for colour in (1, 2):
+        other = 3 - colour
         empty = [p for p in range(225) if not pure.get(p)]
         fives = [p for p in empty if pure.is_five(p, colour)]
         fours = [p for p in empty if pure.is_four_move(p, colour)]
+        codes = []
+        for p in fours:
+            blocks = pure.completions(p, colour)
+            q = blocks[0]
+            forbidden = other == 1 and pure.forbidden(q)
+            if len(blocks) == 1 and not pure.is_five(q, other) and not forbidden:
+                codes.append(p | (q + 1) << 8)
         for core in cores:
             assert core.five_points(colour) == fives
             assert core.four_moves(colour) == fours
+            assert core.four_codes(colour) == codes
 
 
 def _play_then_take_back(cores: list[Any], moves: list[int], back: int) -> Iterator[int]:
@@ -185,6 +196,7 @@ def test_tracked_four_and_five_points_follow_every_move(moves: list[int]) -> Non
         for colour in (1, 2):
             assert compiled.five_points(colour) == pure.five_points(colour), (i, colour)
             assert compiled.four_moves(colour) == pure.four_moves(colour), (i, colour)
+            assert compiled.four_codes(colour) == pure.four_codes(colour), (i, colour)
 
 
 @settings(max_examples=40)
