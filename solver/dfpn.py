@@ -568,11 +568,16 @@ class PureDfPn:
         no entry of that node or an unexpanded one. The expansions stand: an OR node
         keeps all its children (see ``_select``), an AND node its split."""
         tt = self.tt
+        if not tt:
+            # the first search: the first phase's table becomes the table (the loop
+            # below would copy it entry by entry, in the same order)
+            self.tt = tt = first
         for k, e in first.items():
             if e.pn == 0:
-                tt[k] = e
+                if tt is not first:
+                    tt[k] = e
                 continue
-            old = tt.get(k)
+            old = None if tt is first else tt.get(k)
             if old is not None and (old.children is not None or not (old.pn and old.dn)):
                 continue  # (expanded or settled in the table already: it stands)
             if e.children is not None:
@@ -583,7 +588,8 @@ class PureDfPn:
                     e.pn = e.dn = 1
             elif old is not None:
                 continue
-            tt[k] = e
+            if tt is not first:
+                tt[k] = e
         for e in tt.values():
             e.kids = None  # (they may hold entries replaced here)
 
