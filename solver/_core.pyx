@@ -410,6 +410,18 @@ cdef class Refutations:
 Mapping.register(Refutations)
 
 
+cdef inline bint _on_line(int* line, int n, int m) noexcept nogil:
+    """Whether ``m`` is one of the ``n`` points of ``line``. A VCF line with a stone of
+    the other colour on one of its points does not replay: that point is not empty for
+    the attacker's move, or the four before that block has another completion or none;
+    so a replay (hundreds of instructions, most of its prefix played) is spared."""
+    cdef int i
+    for i in range(n):
+        if line[i] == m:
+            return True
+    return False
+
+
 cdef inline int _line_at(list lines, int* at, tuple line) except -1:
     """The index of ``line`` among a split's certificate ``lines``, appended there on
     first use (``at``: where it is, -1 until then)."""
@@ -1779,7 +1791,11 @@ cdef class Core:
             self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
             hit = -1
             ts = NULL
-            replayed = fits and self._replay_with(a, buf, n, mf, nmf)
+            replayed = (
+                fits
+                and not (online[m >> 6] >> (m & 63)) & 1
+                and self._replay_with(a, buf, n, mf, nmf)
+            )
             if not replayed and live:
                 hit = self._ring_replay(a, live, lzone, m, mf, nmf)
             if not (replayed or hit >= 0) and max_moves >= NOGIL_DEPTH:
@@ -1874,7 +1890,9 @@ cdef class Core:
                 continue
             if quiet and not (zones[k][m >> 6] >> (m & 63)) & 1:
                 return k
-            if self._replay_with(a, self.ring[k], self.ringn[k], mf, nmf):
+            if not _on_line(self.ring[k], self.ringn[k], m) and self._replay_with(
+                a, self.ring[k], self.ringn[k], mf, nmf
+            ):
                 return k
         return -1
 
@@ -2047,7 +2065,9 @@ cdef class Core:
                         nd2 += 1
                 self.tracking = False
                 self._put(m, a)
-                still = quiet and self._replay_with(d, cbuf, cn, NULL, 0)
+                still = (
+                    quiet and not _on_line(cbuf, cn, m) and self._replay_with(d, cbuf, cn, NULL, 0)
+                )
                 if still:
                     r = 0
                 else:
