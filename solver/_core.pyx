@@ -491,6 +491,10 @@ cdef class Core:
     cdef int log_dp[MAXLOG]
     cdef unsigned char log_c[MAXLOG]
     cdef uint32_t log_w[MAXLOG]
+    # the log by line: the latest read of each direction and line, and each read's
+    # previous one on its line (-1: none), built when a logging replay ends
+    cdef int log_head[4][NLINES]
+    cdef int log_next[MAXLOG]
     cdef public bint expired
     # line-shape cache (``_line_shapes``): line code | colour << 62, and its shape bits
     cdef uint64_t* lc_key
@@ -763,20 +767,23 @@ cdef class Core:
         cdef uint32_t w
         if self.nlog >= MAXLOG:
             return False
-        for k in range(self.nlog):
-            d = self.log_dp[k] >> 8
-            p = self.log_dp[k] & 0xFF
-            if not (SEG[d][p][m >> 6] >> (m & 63)) & 1:
-                continue
-            if p == m:
-                return False
-            off = SHIFT[d][m] - SHIFT[d][p] + 10
-            w = self.log_w[k]
-            if (w >> off) & 3:
-                return False
-            c = self.log_c[k]
-            if self._entry_of(c, w) != self._entry_of(c, w | ((<uint32_t> colour) << off)):
-                return False
+        for d in range(4):  # (only the reads on m's lines: ``_index_log``)
+            k = self.log_head[d][LINE_IDX[d][m]]
+            while k >= 0:
+                p = self.log_dp[k] & 0xFF
+                if (SEG[d][p][m >> 6] >> (m & 63)) & 1:
+                    if p == m:
+                        return False
+                    off = SHIFT[d][m] - SHIFT[d][p] + 10
+                    w = self.log_w[k]
+                    if (w >> off) & 3:
+                        return False
+                    c = self.log_c[k]
+                    if self._entry_of(c, w) != self._entry_of(
+                        c, w | ((<uint32_t> colour) << off)
+                    ):
+                        return False
+                k = self.log_next[k]
         return True
 
     cdef inline uint32_t _entry_of(self, int colour, uint32_t w) noexcept nogil:
@@ -1600,7 +1607,22 @@ cdef class Core:
         ok = self._replay_from(a, line, n, dfive, 0)
         self.recording = False
         self.logging = False
+        if log:
+            self._index_log()
         return ok
+
+    cdef void _index_log(self) noexcept nogil:
+        """Chain the logged reads by line (``log_head``, ``log_next``): a stone changes
+        only the reads along its own four lines."""
+        cdef int k, d, l
+        for d in range(4):
+            for l in range(NLINES):
+                self.log_head[d][l] = -1
+        for k in range(self.nlog):
+            d = self.log_dp[k] >> 8
+            l = LINE_IDX[d][self.log_dp[k] & 0xFF]
+            self.log_next[k] = self.log_head[d][l]
+            self.log_head[d][l] = k
 
     cdef bint _replay_with(self, int a, int* line, int n, int* fives, int nf) noexcept nogil:
         """``_replay`` given the defender's five points (``fives``, ``nf`` of them)."""
