@@ -7,8 +7,10 @@ A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_generate_or``,
 thresholds, the same child choice and tie-breaking, the same children, so the same node
 counts and proof trees; tested). Budgets, stage two of threat generation, the memory
 bound and a proof's splits and lengths stay in Python, where ``CompiledDfPn`` inherits
-them from ``PureDfPn``; the core is called through its Python methods (it may
-be the pure one: tests run this loop on it). Entries keep their proof and disproof
+them from ``PureDfPn``. The core is called through its C interface (``_core_api.h``)
+for the calls made at every node, which falls back on its Python methods for a core of
+another class (it may be the pure one: tests run this loop on it), and through its
+Python methods for the rest. Entries keep their proof and disproof
 numbers as C integers, so choosing a child reads no Python objects but the entries.
 Keys are ints (``solver.dfpn.node_key``) and children two-byte codes in an ``array('H')``
 (``solver.dfpn.child_code``); a child's key is computed from its parent's in C, and
@@ -125,6 +127,14 @@ cdef Entry _disproven_leaf():
     e.dn = 0
     e.work = 1
     return e
+
+
+cdef object _after_threat(object node, int move):
+    """``solver.dfpn._after_threat``: the proof ``node`` of an AND node as reached by the
+    threat ``move`` (itself, or a copy sharing its replies and refutations)."""
+    if node.move == move:
+        return node
+    return ProofNode(move, node.length, node.replies, node.refuted, None)
 
 
 cdef array.array _CODES = array.array("H")
@@ -534,7 +544,7 @@ cdef class Loop:
 
     cdef object _cproof(self, object key, dict memo):
         """``PureDfPn.proof``."""
-        cdef object node = memo.get(key), sub, how, ckey = None
+        cdef object node = memo.get(key), sub, how, k, ckey = None
         cdef Entry e
         cdef unsigned int low, clow, code
         cdef uint64_t h, ch
@@ -559,14 +569,15 @@ cdef class Loop:
             for i in range(n):
                 code = children.data.as_ushorts[i]
                 ch = self._child_hash(h, (low >> 1) & MAX_R, True, code, &clow)
-                sub = self.tt.get(_key(ch, clow))
+                k = _key(ch, clow)
+                sub = self.tt.get(k)
                 if sub is not None and (<Entry> sub).pn == 0:
                     found += 1
                     if found > 1:
                         break
                     move = code & 255
                     reply = <int> (code >> 8) - 1
-                    ckey = _key(ch, clow)
+                    ckey = k
             if found != 1:
                 move, reply, ckey = self._shortest_child(key, e)
             sub = memo.get(ckey)
@@ -576,10 +587,8 @@ cdef class Loop:
                 core_leave(self.core, move, reply)
             if reply >= 0:
                 node = ProofNode(move, sub.length + 1, {reply: sub}, {}, None)
-            elif sub.move == move:
-                node = sub
             else:
-                node = ProofNode(move, sub.length, sub.replies, sub.refuted, None)
+                node = _after_threat(sub, move)
         memo[key] = node
         return node
 
@@ -595,9 +604,7 @@ cdef class Loop:
         cdef long long longest, length
         cdef int m
         if node is not None:
-            if node.move == move:
-                return node
-            return ProofNode(move, node.length, node.replies, node.refuted, None)
+            return _after_threat(node, move)
         e = <Entry> self.tt[key]
         assert e.children is not None
         low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
