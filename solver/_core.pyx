@@ -1498,6 +1498,9 @@ cdef class Core:
 
     def threat_shapes(self, int colour):
         """How many empty points make a four or a three by shape for ``colour``."""
+        return self._threat_shapes(colour)
+
+    cdef int _threat_shapes(self, int colour) noexcept nogil:
         cdef uint64_t pts[4]
         cdef uint64_t x
         cdef int k, n = 0
@@ -2143,6 +2146,20 @@ cdef api int core_five_points(object core, int colour, int* out) except -1:
         out[n] = p
         n += 1
     return n
+
+
+cdef api int core_threat_shapes(object core, int colour) except -1:
+    """``core.threat_shapes(colour)``."""
+    if isinstance(core, Core):
+        return (<Core> core)._threat_shapes(colour)
+    return core.threat_shapes(colour)
+
+
+cdef api int core_is_four_move(object core, int p, int colour) except -1:
+    """``core.is_four_move(p, colour)``."""
+    if isinstance(core, Core):
+        return (<Core> core)._is_four_move(p, colour)
+    return bool(core.is_four_move(p, colour))
 
 
 cdef api tuple core_vcf(object core, int attacker, int max_moves, long long node_limit):

@@ -35,6 +35,8 @@ cdef extern from "_core_api.h":
     int core_enter(object core, int p, int colour, int q, int q_colour) except -1
     int core_leave(object core, int p, int q) except -1
     int core_five_points(object core, int colour, int* out) except -1
+    int core_threat_shapes(object core, int colour) except -1
+    int core_is_four_move(object core, int p, int colour) except -1
     tuple core_vcf(object core, int attacker, int max_moves, long long node_limit)
     uint64_t core_hash(object core) except? 0
 
@@ -359,7 +361,7 @@ cdef class Loop:
                 e.pn, e.dn = INF, 0
             return e
         e.probed = True
-        e.dn = max(1, (core.threat_shapes(a) + 1) // 2)
+        e.dn = max(1, (core_threat_shapes(core, a) + 1) // 2)
         return e
 
     cdef int _forced_child(self, array.array children, int r, int p) except -1:
@@ -368,7 +370,7 @@ cdef class Loop:
         twentieth of the search)."""
         cdef object core = self.core
         cdef int a = self.a
-        if core.is_four_move(p, a):
+        if core_is_four_move(core, p, a):
             self._add_four(children, r, p)
             return 0
         if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
@@ -380,6 +382,21 @@ cdef class Loop:
         if status == 1:  # (WIN)
             self._threat_child(children, core_hash(core), r, p, tline)
         return 0
+
+    def _more_threats(self, Entry e, int r):
+        """``PureDfPn._more_threats``."""
+        return self._cmore_threats(e, r)
+
+    cdef bint _cmore_threats(self, Entry e, int r) except -1:
+        """``PureDfPn._more_threats``: stage two, the hidden threats; whether any."""
+        cdef Py_ssize_t before
+        if not e.staged:
+            return False
+        e.staged = False
+        before = len(<array.array?> e.children)
+        e.hidden = <int> before
+        self._cadd_threats(<array.array> e.children, r, 3, e.counter)
+        return len(<array.array> e.children) > before
 
     def _generate_or(self, Entry e, int r):
         """``PureDfPn._generate_or``."""
@@ -405,10 +422,10 @@ cdef class Loop:
         if status == -1 and core.expired:
             raise self._expired()
         e.counter = dline if status == 1 else ()
-        self._add_threats(children, r, 1, e.counter)
+        self._cadd_threats(children, r, 1, e.counter)
         e.staged = self.mode == 2
         e.children = children
-        if not len(children) and not self._more_threats(e, r):
+        if not len(children) and not self._cmore_threats(e, r):
             e.pn = INF
             e.dn = 0
         return 0
@@ -438,6 +455,10 @@ cdef class Loop:
 
     def _add_threats(self, children, int r, int mode, counter):
         """``PureDfPn._add_threats``: the threats found, added in the same order."""
+        self._cadd_threats(<array.array?> children, r, mode, counter)
+
+    cdef int _cadd_threats(self, array.array children, int r, int mode, object counter) except -1:
+        """``_add_threats``."""
         cdef uint64_t h
         cdef list threats
         cdef tuple t
@@ -448,7 +469,7 @@ cdef class Loop:
         self._cnote(status)
         n = len(threats)
         if n == 0:
-            return
+            return 0
         if n > NPOINTS:
             raise ValueError(f"more threats than points: {n}")
         # The most forcing threats (shortest VCF if ignored) first; ties by point: an
@@ -464,7 +485,8 @@ cdef class Loop:
         h = core_hash(self.core)
         for i in range(n):
             t = <tuple?> threats[order[i] & 255]
-            self._threat_child(<array.array> children, h, r, t[0], t[1])
+            self._threat_child(children, h, r, t[0], t[1])
+        return 0
 
     def _add_threat(self, children, int r, int m, tline):
         """``PureDfPn._add_threat``."""
@@ -745,7 +767,7 @@ cdef class Loop:
             self._select(e, h, r, is_or, &best_i, &pn, &dn, &second)
             if is_or and pn >= HIDDEN_AFTER and e.staged:
                 e.hidden_cost = pn - 1 if pn < INF else 0
-                if self._more_threats(e, r):
+                if self._cmore_threats(e, r):
                     continue
             e.pn, e.dn = pn, dn
             if pn >= th_pn or dn >= th_dn:
