@@ -2,12 +2,12 @@
 """The df-pn search loop compiled: ``Entry``, the ``_mid``/``_select`` pair, the
 expansions of new nodes and the walk that builds a proof.
 
-A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_generate_or``,
-``_expand_and``, ``_add_threats`` and ``proof`` in ``solver/dfpn.py`` (the same
-thresholds, the same child choice and tie-breaking, the same children, so the same node
-counts and proof trees; tested). Budgets, stage two of threat generation, the memory
-bound and a proof's splits and lengths stay in Python, where ``CompiledDfPn`` inherits
-them from ``PureDfPn``. The core is called through its C interface (``_core_api.h``)
+A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_add_forced``,
+``_generate_or``, ``_add_threats``, ``_more_threats``, ``_expand_and`` and ``proof`` in
+``solver/dfpn.py`` (the same thresholds, the same child choice and tie-breaking, the
+same children, so the same node counts and proof trees; tested). Budgets, the first
+phase, the memory bound and a proof's splits and lengths stay in Python, where
+``CompiledDfPn`` inherits them from ``PureDfPn``. The core is called through its C interface (``_core_api.h``)
 for the calls made at every node, which falls back on its Python methods for a core of
 another class (it may be the pure one: tests run this loop on it), and through its
 Python methods for the rest. Entries keep their proof and disproof
