@@ -570,28 +570,36 @@ class PureDfPn:
         tt = self.tt
         if not tt:
             # the first search: the first phase's table becomes the table (the loop
-            # below would copy it entry by entry, in the same order)
+            # below would copy it entry by entry into the empty one, in the same order)
+            for k, e in first.items():
+                if e.pn and e.children is not None:
+                    self._unsearched(k, e)
             self.tt = tt = first
-        for k, e in first.items():
-            if e.pn == 0:
-                if tt is not first:
+        else:
+            for k, e in first.items():
+                if e.pn == 0:
                     tt[k] = e
-                continue
-            old = None if tt is first else tt.get(k)
-            if old is not None and (old.children is not None or not (old.pn and old.dn)):
-                continue  # (expanded or settled in the table already: it stands)
-            if e.children is not None:
-                if k & 1:
-                    e.pn = THREAT_PN[0] if len(e.threat_line) <= 1 else THREAT_PN[1]
-                    e.dn = 1
-                else:
-                    e.pn = e.dn = 1
-            elif old is not None:
-                continue
-            if tt is not first:
+                    continue
+                old = tt.get(k)
+                if old is not None and (old.children is not None or not (old.pn and old.dn)):
+                    continue  # (expanded or settled in the table already: it stands)
+                if e.children is not None:
+                    self._unsearched(k, e)
+                elif old is not None:
+                    continue
                 tt[k] = e
         for e in tt.values():
             e.kids = None  # (they may hold entries replaced here)
+
+    @staticmethod
+    def _unsearched(key: int, e: _Entry) -> None:
+        """Give the expanded entry ``e`` of the node ``key`` the numbers of a node not
+        searched yet: a threat's (``THREAT_PN``) for an AND node, 1 and 1 for an OR node."""
+        if key & 1:
+            e.pn = THREAT_PN[0] if len(e.threat_line) <= 1 else THREAT_PN[1]
+            e.dn = 1
+        else:
+            e.pn = e.dn = 1
 
     @staticmethod
     def _settled(e: _Entry) -> _Entry:
