@@ -16,7 +16,7 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
     from Cython.Build import cythonize
 
     ext_modules = cythonize(
-        ["solver/_core.pyx", "solver/_dfpn.pyx", "solver/dfpn.py"],
+        ["solver/_core.pyx", "solver/_table.pyx", "solver/_dfpn.pyx", "solver/dfpn.py"],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )

@@ -12,22 +12,16 @@ for the calls made at every node, which falls back on its Python methods for a c
 another class (it may be the pure one: tests run this loop on it), and through its
 Python methods for the rest. Entries keep their proof and disproof
 numbers as C integers, so choosing a child reads no Python objects but the entries.
-Keys are ints (``solver.dfpn.node_key``) and children two-byte codes in an ``array('H')``
-(``solver.dfpn.child_code``); a child's key is computed from its parent's in C, and
-built as a Python int only to look it up (``Loop.seen`` spares most of those).
+The table is a ``solver._table.Table``, looked up in C by a key's hash and low bits
+(for Python code, keys are ints: ``solver.dfpn.node_key``); children are two-byte codes
+in an ``array('H')`` (``solver.dfpn.child_code``), a child's key computed from its
+parent's in C.
 """
 
 cimport cython
 from cpython cimport array
-from libc.stdlib cimport calloc, free
 from libc.stdint cimport uint64_t
 from cpython.long cimport PyLong_AsUnsignedLongLongMask
-
-cdef extern from "Python.h":
-    # (CPython's own: pickle, ctypes and int.from_bytes build ints with it)
-    object _PyLong_FromByteArray(
-        const unsigned char* data, size_t n, int little_endian, int is_signed
-    )
 
 cdef extern from "_core_api.h":
     # solver/_core.pyx's C interface for this loop (Cython's ``api``)
@@ -42,6 +36,9 @@ cdef extern from "_core_api.h":
 
 import_solver___core()
 
+from libc.stdlib cimport free, malloc, qsort
+from solver._table cimport Item, Table, table_find, table_key
+
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
 
@@ -52,9 +49,6 @@ DEF NPOINTS = 225
 DEF MAX_R = 255  # see solver.dfpn.MAX_R
 DEF DEPENDENT_REACH = 4  # see solver.dfpn.FIRST_PHASE_NODES
 DEF DEPENDENT_NEAR = 2
-# the filter of stored keys (see Loop.seen): its first size and its largest, in bits
-DEF SEEN_FIRST = 16  # 8 KB
-DEF SEEN_MOST = 27  # 16 MB (8 M entries, a 3.4 GB table)
 
 cdef uint64_t Z[3][NPOINTS]
 
@@ -69,24 +63,14 @@ cdef void _init_zobrist():
 _init_zobrist()
 
 
-cdef inline object _key(uint64_t h, unsigned int low):
-    """``solver.dfpn.node_key`` for the hash ``h`` and ``low`` (``r << 1 | kind``): the
-    73-bit int ``h << 9 | low`` built in one step (shifting and or-ing a Python int
-    made three of them, 800 instructions a key)."""
-    cdef unsigned char data[10]
-    cdef uint64_t lo = (h << 9) | low
-    cdef uint64_t hi = h >> 55
-    cdef int i
-    for i in range(8):
-        data[i] = <unsigned char> (lo >> (8 * i))
-    data[8] = <unsigned char> hi
-    data[9] = <unsigned char> (hi >> 8)
-    return _PyLong_FromByteArray(data, 10, 1, 0)
+cdef inline uint64_t _hash(object key) except? 0:
+    """A node key's hash (``key >> 9``; see ``solver.dfpn.node_key``)."""
+    return PyLong_AsUnsignedLongLongMask(key >> 9)
 
 
-cdef inline object _key_of(object key, uint64_t h, unsigned int low):
-    """``key`` if built already (not None), else built from ``h`` and ``low``."""
-    return _key(h, low) if key is None else key
+cdef inline unsigned int _low(object key) except? 0:
+    """A node key's low bits (``r << 1 | kind``)."""
+    return <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
 
 
 cdef long long THREAT_PN[2]
@@ -121,6 +105,28 @@ cdef Entry _new_entry(long long pn, tuple tline):
     e.counter = ()
     e.hidden = 1 << 30
     return e
+
+
+cdef int _by_work(const void* x, const void* y) noexcept nogil:
+    cdef long long a = (<const long long*> x)[0], b = (<const long long*> y)[0]
+    return (a > b) - (a < b)
+
+
+cdef void _forget_kids(Table tt) noexcept:
+    """Every entry's ``kids`` to None (they may hold entries dropped or replaced)."""
+    cdef Py_ssize_t k
+    for k in range(tt.nitems):
+        if tt.data[k].value != NULL:
+            (<Entry> tt.data[k].value).kids = None
+
+
+cdef void _unsearched(unsigned int low, Entry e) noexcept:
+    """``PureDfPn._unsearched``: the numbers of a node not searched yet."""
+    if low & 1:
+        e.pn = THREAT_PN[0] if len(e.threat_line) <= 1 else THREAT_PN[1]
+        e.dn = 1
+    else:
+        e.pn = e.dn = 1
 
 
 cdef Entry _disproven_leaf():
@@ -202,7 +208,7 @@ cdef class Loop:
     """The compiled search loop and node expansions; the class using it (``PureDfPn``
     underneath) supplies the rest."""
 
-    cdef public dict tt
+    cdef Table table  # (``tt`` to Python)
     cdef public object core
     cdef public int a, d
     cdef public long long max_entries, collect_at, _polls
@@ -214,60 +220,24 @@ cdef class Loop:
     # the first phase (``PureDfPn._first_phase``): whether attacker moves must depend
     # on his moves since the root, those moves (``PureDfPn.path``) and their number
     cdef public bint restricted
-    # the table set aside while the first phase runs in a table of its own (else None)
-    cdef public object aside
     cdef int path[MAX_R + 1]
     cdef int npath
     cdef public bint incomplete
     cdef public int mode
     cdef public object node_limit
-    # A bit set by every key the search has stored in ``tt`` (or may have: the keys of
-    # the nodes it visited), by a hash of the key: a child whose bit is clear is not in
-    # the table, and ``_select`` does not build its key to look it up (most children
-    # looked up are absent, and their keys cost more than the rest of the choice).
-    # Bits are not cleared: a dropped entry's bit only costs a look-up. The set starts
-    # small (a fixed 2 MB cost small searches a millisecond each: the allocator zeroed
-    # it every time) and grows fourfold, its bits set again from the table, whenever
-    # the table reaches a sixteenth of its bits (at most that share of absent children
-    # are looked up in vain).
-    cdef uint64_t* seen
-    cdef int seen_bits
-    cdef Py_ssize_t seen_grow_at
-
     def __cinit__(self, *args, **kwargs):
         self.npath = 0
-        self.seen = NULL
-        self._new_seen(SEEN_FIRST)
+        self.table = Table()
 
-    def __dealloc__(self):
-        free(self.seen)
+    @property
+    def tt(self):
+        """The transposition table: node keys (ints) to entries. Given a dict (``{}``
+        by ``PureDfPn``'s code), a table with its items."""
+        return self.table
 
-    cdef int _new_seen(self, int bits) except -1:
-        """An empty set of ``1 << bits`` bits, to grow at a sixteenth of that many keys."""
-        cdef uint64_t* table = <uint64_t*> calloc(1 << (bits - 6), sizeof(uint64_t))
-        if table == NULL:
-            raise MemoryError()
-        free(self.seen)
-        self.seen = table
-        self.seen_bits = bits
-        self.seen_grow_at = (1 << bits) >> 4 if bits < SEEN_MOST else (1 << 62)
-        return 0
-
-    cdef int _grow_seen(self) except -1:
-        """A set four times larger, with the bits of every key now in the table (and in
-        the table set aside while a first phase runs: its keys are looked up again
-        after it)."""
-        cdef object key, table
-        self._new_seen(min(SEEN_MOST, self.seen_bits + 2))
-        for table in (self.tt, self.aside):
-            if table is None:
-                continue
-            for key in <dict> table:
-                self._mark(
-                    PyLong_AsUnsignedLongLongMask(key >> 9),
-                    PyLong_AsUnsignedLongLongMask(key) & 511,
-                )
-        return 0
+    @tt.setter
+    def tt(self, value):
+        self.table = value if isinstance(value, Table) else Table(value)
 
     cdef bint _depends(self, int p) noexcept:
         """``PureDfPn._depends``."""
@@ -297,37 +267,14 @@ cdef class Loop:
             self._note(status)
         return 0
 
-    cdef inline uint64_t _seen_at(self, uint64_t h, unsigned int low) noexcept:
-        return (h ^ (low * 0x9E3779B97F4A7C15ULL)) >> (64 - self.seen_bits)
-
-    cdef inline void _mark(self, uint64_t h, unsigned int low) noexcept:
-        cdef uint64_t i = self._seen_at(h, low)
-        self.seen[i >> 6] |= 1ULL << (i & 63)
-
-    cdef inline bint _maybe(self, uint64_t h, unsigned int low) noexcept:
-        cdef uint64_t i = self._seen_at(h, low)
-        return (self.seen[i >> 6] >> (i & 63)) & 1
-
-    def may_hold(self, key):
-        """Whether the filter of stored keys (``seen``) lets the search look ``key`` up
-        (False: the key was never stored; for tests)."""
-        return self._maybe(
-            PyLong_AsUnsignedLongLongMask(key >> 9),
-            <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511),
-        )
-
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
-        self._cmid(
-            PyLong_AsUnsignedLongLongMask(key >> 9),
-            <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511),
-            key, th_pn, th_dn, below, None,
-        )
+        self._cmid(_hash(key), _low(key), th_pn, th_dn, below, None)
 
     def _expand_or(self, key, int r, bint no_vcf=False):
         """``PureDfPn._expand_or``."""
-        return self._or_entry(key, r, no_vcf)
+        return self._or_entry(_hash(key), _low(key), r, no_vcf)
 
-    cdef Entry _or_entry(self, object key, int r, bint no_vcf):
+    cdef Entry _or_entry(self, uint64_t h, unsigned int low, int r, bint no_vcf):
         """``PureDfPn._expand_or``: a new OR node, settled or probed (see there)."""
         cdef object core = self.core
         cdef int a = self.a, d = self.d, ntheirs
@@ -335,7 +282,7 @@ cdef class Loop:
         cdef array.array children
         cdef Entry e = _new_entry(1, ())
         self.expansions += 1
-        self.tt[key] = e
+        self.table.store(h, low, e)
         if core_five_points(core, a, points):
             e.pn, e.dn, e.how = 0, INF, ("five", points[0])
             return e
@@ -502,16 +449,15 @@ cdef class Loop:
         cdef Py_ssize_t n = len(children)
         cdef uint64_t ch = h ^ Z[self.a][m]
         cdef unsigned int low = ((r - 1) << 1) | 1
-        cdef object child = _key(ch, low)
-        # (not stored if its bit is clear: no look-up)
-        cdef object obj = self.tt.get(child) if self._maybe(ch, low) else None
-        self._mark(ch, low)
+        cdef object obj = table_find(self.table, ch, low)
         if not _constants_read:
             _read_constants()
         array.resize_smart(children, n + 1)
         children.data.as_ushorts[n] = m
         if obj is None:
-            self.tt[child] = _new_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
+            self.table.store(
+                ch, low, _new_entry(THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1], tline)
+            )
         else:
             (<Entry> obj).threat_line = tline
         return 0
@@ -535,13 +481,10 @@ cdef class Loop:
 
     def child_key(self, key, unsigned int code):
         """``PureDfPn.child_key`` (proofs and the trainer ask it child by child)."""
-        cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
+        cdef unsigned int low = _low(key)
         cdef unsigned int clow
-        cdef uint64_t ch = self._child_hash(
-            PyLong_AsUnsignedLongLongMask(key >> 9), (low >> 1) & MAX_R, (low & 1) == 0, code,
-            &clow,
-        )
-        return _key(ch, clow)
+        cdef uint64_t ch = self._child_hash(_hash(key), (low >> 1) & MAX_R, (low & 1) == 0, code, &clow)
+        return table_key(ch, clow)
 
     def children_of(self, key, Entry e):
         """``PureDfPn.children_of`` (the keys built in C)."""
@@ -554,25 +497,127 @@ cdef class Loop:
     cdef list _children(self, object key, Entry e, bint proven):
         """``(move, reply or -1, child key)`` of every child of the node ``key``, or of
         those whose entry is proven."""
-        cdef unsigned int low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
-        cdef uint64_t h = PyLong_AsUnsignedLongLongMask(key >> 9)
+        cdef unsigned int low = _low(key)
+        cdef uint64_t h = _hash(key)
         cdef array.array children = <array.array?> e.children
         cdef unsigned short* codes = children.data.as_ushorts
         cdef unsigned int code, clow
         cdef uint64_t ch
         cdef Py_ssize_t i
         cdef list out = []
-        cdef object ckey, obj
+        cdef object obj
         for i in range(len(children)):
             code = codes[i]
             ch = self._child_hash(h, (low >> 1) & MAX_R, (low & 1) == 0, code, &clow)
-            ckey = _key(ch, clow)
             if proven:
-                obj = self.tt.get(ckey)
+                obj = table_find(self.table, ch, clow)
                 if obj is None or (<Entry> obj).pn != 0:
                     continue
-            out.append((<int> (code & 255), <int> (code >> 8) - 1, ckey))
+            out.append((<int> (code & 255), <int> (code >> 8) - 1, table_key(ch, clow)))
         return out
+
+    # -- the memory bound (``PureDfPn._collect``) --------------------------------------
+    def _collect(self):
+        """``PureDfPn._collect`` in C: the same entries dropped (ties in table order),
+        the table read item by item (its ``items()`` built a million pairs and keys)."""
+        cdef Table tt = self.table
+        cdef long long limit = self.max_entries, cut
+        cdef Py_ssize_t k, narrow = 0, nw = 0, excess, take, at_cut
+        cdef Item* it
+        cdef Entry v
+        cdef long long* works
+        cdef bint widely
+        # unsettled and not expanded; if that leaves too many, every unsettled one
+        for k in range(tt.nitems):
+            it = &tt.data[k]
+            if it.value != NULL:
+                v = <Entry> it.value
+                if v.pn and v.dn and not v.children:
+                    narrow += 1
+        widely = tt.used - narrow > limit * 3 // 4
+        for k in range(tt.nitems):  # (a removed item stays in place, as a hole)
+            it = &tt.data[k]
+            if it.value != NULL:
+                v = <Entry> it.value
+                if v.pn and v.dn and (widely or not v.children):
+                    tt.drop(it.h, it.low)
+        excess = tt.used - limit // 2
+        if excess > 0:
+            # the ``excess`` unproven entries of least work, ties in table order
+            works = <long long*> malloc((tt.used + 1) * sizeof(long long))
+            if works == NULL:
+                raise MemoryError()
+            for k in range(tt.nitems):
+                it = &tt.data[k]
+                if it.value != NULL and (<Entry> it.value).pn != 0:
+                    works[nw] = (<Entry> it.value).work
+                    nw += 1
+            if nw:
+                qsort(works, nw, sizeof(long long), _by_work)
+                take = excess if excess < nw else nw
+                cut = works[take - 1]
+                at_cut = take
+                for k in range(take):
+                    if works[k] == cut:
+                        at_cut = take - k  # (take - bisect_left(works, cut))
+                        break
+            free(works)
+            if nw:
+                for k in range(tt.nitems):
+                    it = &tt.data[k]
+                    if it.value == NULL:
+                        continue
+                    v = <Entry> it.value
+                    if v.pn != 0 and v.work <= cut:
+                        if v.work == cut:
+                            if not at_cut:
+                                continue
+                            at_cut -= 1
+                        tt.drop(it.h, it.low)
+        self.collect_at = max(limit, tt.used + limit // 2)
+        _forget_kids(tt)  # (they may hold dropped entries)
+
+    # -- the first phase's table (``PureDfPn._keep_first_phase``) -----------------------
+    def _keep_first_phase(self, first):
+        """``PureDfPn._keep_first_phase`` in C: the same entries kept, in the same order,
+        the tables read item by item (their ``items()`` built a pair and a key each)."""
+        cdef Table f = first if isinstance(first, Table) else Table(first)
+        cdef Table tt = self.table
+        cdef Py_ssize_t k
+        cdef Item* it
+        cdef Entry e, old
+        cdef object obj
+        if not _constants_read:
+            _read_constants()
+        if tt.used == 0:
+            # the first search: the first phase's table becomes the table
+            for k in range(f.nitems):
+                it = &f.data[k]
+                if it.value != NULL:
+                    e = <Entry> it.value
+                    if e.pn and e.children is not None:
+                        _unsearched(it.low, e)
+            self.table = tt = f
+        else:
+            for k in range(f.nitems):
+                it = &f.data[k]
+                if it.value == NULL:
+                    continue
+                e = <Entry> it.value
+                if e.pn == 0:
+                    tt.store(it.h, it.low, e)
+                    continue
+                obj = table_find(tt, it.h, it.low)
+                if obj is not None:
+                    old = <Entry> obj
+                    if old.children is not None or not (old.pn and old.dn):
+                        continue  # (expanded or settled in the table already)
+                if e.children is not None:
+                    _unsearched(it.low, e)
+                elif obj is not None:
+                    continue
+                tt.store(it.h, it.low, e)
+        _forget_kids(tt)  # (they may hold replaced entries)
 
     # -- proofs (``PureDfPn.proof`` and its helpers, the same trees) ----------------------
     def proof(self, key, memo=None):
@@ -585,7 +630,7 @@ cdef class Loop:
 
     cdef object _cproof(self, object key, dict memo):
         """``PureDfPn.proof``."""
-        cdef object node = memo.get(key), sub, how, k, ckey = None
+        cdef object node = memo.get(key), sub, how, ckey = None
         cdef Entry e
         cdef unsigned int low, clow, code
         cdef uint64_t h, ch
@@ -594,7 +639,9 @@ cdef class Loop:
         cdef int move = -1, reply = -1, found = 0
         if node is not None:
             return node
-        e = <Entry> self.tt[key]
+        low = _low(key)
+        h = _hash(key)
+        e = self._entry_of(h, low)
         assert e.pn == 0, "not proven"
         how = e.how
         if how and how[0] == "five":
@@ -603,22 +650,19 @@ cdef class Loop:
             node = self.line_proof(how[1])
         else:
             # the proven child; with more than one, the shortest (PureDfPn._shortest_child)
-            low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
-            h = PyLong_AsUnsignedLongLongMask(key >> 9)
             children = <array.array?> e.children
             n = len(children)
             for i in range(n):
                 code = children.data.as_ushorts[i]
                 ch = self._child_hash(h, (low >> 1) & MAX_R, True, code, &clow)
-                k = _key(ch, clow)
-                sub = self.tt.get(k)
+                sub = table_find(self.table, ch, clow)
                 if sub is not None and (<Entry> sub).pn == 0:
                     found += 1
                     if found > 1:
                         break
                     move = code & 255
                     reply = <int> (code >> 8) - 1
-                    ckey = k
+                    ckey = table_key(ch, clow)
             if found != 1:
                 move, reply, ckey = self._shortest_child(key, e)
             sub = memo.get(ckey)
@@ -646,16 +690,16 @@ cdef class Loop:
         cdef int m
         if node is not None:
             return _after_threat(node, move)
-        e = <Entry> self.tt[key]
+        low = _low(key)
+        h = _hash(key)
+        e = self._entry_of(h, low)
         assert e.children is not None
-        low = <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
-        h = PyLong_AsUnsignedLongLongMask(key >> 9)
         children = <array.array> e.children
         for i in range(len(children)):
             code = children.data.as_ushorts[i]
             m = code & 255
             ch = self._child_hash(h, (low >> 1) & MAX_R, False, code, &clow)
-            ckey = _key(ch, clow)
+            ckey = table_key(ch, clow)
             sub = memo.get(ckey)
             if sub is None:
                 core_enter(self.core, m, self.d, -1, 0)
@@ -671,18 +715,22 @@ cdef class Loop:
         memo[key] = node
         return node
 
-    cdef object _stored_child(self, uint64_t h, int r, bint is_or, unsigned int code):
-        """The child's entry in ``tt``, or None (without a look-up when ``seen`` says
-        it was never stored)."""
+    cdef Entry _entry_of(self, uint64_t h, unsigned int low):
+        """The table's entry of the node (``h``, ``low``), which must be there."""
+        cdef object obj = table_find(self.table, h, low)
+        if obj is None:
+            raise KeyError(table_key(h, low))
+        return <Entry> obj
+
+    cdef inline object _stored_child(self, uint64_t h, int r, bint is_or, unsigned int code):
+        """The child's entry in the table, or None."""
         cdef unsigned int low
         cdef uint64_t ch = self._child_hash(h, r, is_or, code, &low)
-        if not self._maybe(ch, low):
-            return None
-        return self.tt.get(_key(ch, low))
+        return table_find(self.table, ch, low)
 
     cdef Entry _cmid(
-        self, uint64_t h, unsigned int low, object key, long long th_pn, long long th_dn,
-        bint below, object known,
+        self, uint64_t h, unsigned int low, long long th_pn, long long th_dn, bint below,
+        object known,
     ):
         """``PureDfPn._mid``; the node's entry, as ``tt`` holds it on return. ``known``:
         the entry the parent's ``kids`` hold for this node, if they were filled since
@@ -691,9 +739,8 @@ cdef class Loop:
         Nor is it at the return unless a collection came meanwhile (that may have
         dropped this entry). A look-up on entry, the re-insert on return and the
         parent's look-up after it were three dict operations a call (8% of
-        ``vct_game_black_l11_1``'s time). The node is ``h`` and ``low`` (its key's
-        hash and low bits); its ``key`` (an int, see ``solver.dfpn.node_key``) is built
-        only for the table, so None if not built yet."""
+        ``vct_game_black_l11_1``'s time, when the table was a dict). The node is ``h``
+        and ``low`` (its key's hash and low bits)."""
         cdef Entry e
         cdef object obj, ce, core
         cdef bint is_or = (low & 1) == 0
@@ -703,9 +750,6 @@ cdef class Loop:
         cdef uint64_t ch
         cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
         cdef long long start = self.expansions
-        if len(self.tt) > self.seen_grow_at:
-            self._grow_seen()
-        self._mark(h, low)  # (every entry stored is first visited here, or marked too)
         if self._polls % 16 == 0:
             self._poll()
         else:
@@ -718,14 +762,13 @@ cdef class Loop:
         ):
             obj = known  # (an OR entry to expand again, see below, is looked up)
         else:
-            key = _key_of(key, h, low)
-            obj = self.tt.get(key)
+            obj = table_find(self.table, h, low)
         if is_or and obj is None and below and r <= 1 and not self.incomplete:
             # What _expand_or finds here, without its calls: the parent ruled out a VCF
             # within r, so no five point of his either; with one move, no more threat.
             self.expansions += 1
             e = _disproven_leaf()
-            self.tt[_key_of(key, h, low)] = e
+            self.table.store(h, low, e)
             return e
         if is_or:
             if obj is None or (
@@ -734,14 +777,15 @@ cdef class Loop:
                 and (<Entry> obj).dn != 0
                 and not (<Entry> obj).probed
             ):
-                e = self._or_entry(_key_of(key, h, low), r, below)
+                e = self._or_entry(h, low, r, below)
             else:
                 e = <Entry> obj
             if e.children is None and e.pn != 0 and e.dn != 0 and e.pn < th_pn and e.dn < th_dn:
                 self._or_children(e, r)
         else:
             if obj is None:
-                e = <Entry> self._entry_for_and(_key_of(key, h, low))
+                e = _new_entry(1, ())  # (PureDfPn._entry_for_and)
+                self.table.store(h, low, e)
             else:
                 e = <Entry> obj
             if e.children is None:
@@ -753,11 +797,10 @@ cdef class Loop:
                 else:
                     e.pn, e.dn = 0, INF
             e.work += self.expansions - start
-            self._mark(h, low)  # (the set may have grown since, without this key)
             if self.collections != gen:
-                self.tt[_key_of(key, h, low)] = e
+                self.table.store(h, low, e)
             return e
-        if len(self.tt) > self.collect_at:
+        if self.table.used > self.collect_at:
             self._collect()
             self.collections += 1
         core = self.core
@@ -772,10 +815,9 @@ cdef class Loop:
             e.pn, e.dn = pn, dn
             if pn >= th_pn or dn >= th_dn:
                 e.work += self.expansions - start
-                self._mark(h, low)
                 if self.collections != gen:
                     # (re)insert: a collection may have dropped it
-                    self.tt[_key_of(key, h, low)] = e
+                    self.table.store(h, low, e)
                 return e
             code = (<array.array> e.children).data.as_ushorts[best_i]
             move = code & 255
@@ -784,14 +826,13 @@ cdef class Loop:
             ce = (<list> e.kids)[best_i]
             if ce is None:
                 if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
-                    self._mark(ch, clow)
                     # A new OR child with one move left (after a four of this OR node
                     # with two, or a defence of this AND node with one): what _cmid
                     # would settle without a call (see there), settled here without
                     # putting its stones either.
                     self.expansions += 1
                     ce = _disproven_leaf()
-                    self.tt[_key(ch, clow)] = ce
+                    self.table.store(ch, clow, ce)
                     (<list> e.kids)[best_i] = ce
                     continue
                 cpn = cdn = 1
@@ -816,7 +857,7 @@ cdef class Loop:
                 self.path[self.npath] = move  # (r moves at most: r <= MAX_R)
                 self.npath += 1
             try:
-                ce = self._cmid(ch, clow, None, c_th_pn, c_th_dn, True, ce)
+                ce = self._cmid(ch, clow, c_th_pn, c_th_dn, True, ce)
                 if e.kids is not None:  # (None if the table was collected meanwhile)
                     (<list> e.kids)[best_i] = ce
             finally:

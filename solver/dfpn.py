@@ -51,7 +51,7 @@ import gc
 import time
 from array import array
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -273,7 +273,8 @@ class PureDfPn:
         self.a = attacker
         self.d = 3 - attacker
         self.mode = mode  # 0 vcf, 1 vct, 2 tsume
-        self.tt: dict[int, _Entry] = {}
+        # (a dict here; the compiled loop's ``tt`` turns it into its own table)
+        self.tt: MutableMapping[int, _Entry] = {}
         self.expansions = 0
         self.node_limit = node_limit
         self.deadline = deadline
@@ -299,7 +300,6 @@ class PureDfPn:
         self.restricted = False
         self.path: list[int] = []
         self.phase_end: int | None = None
-        self.aside: dict[int, _Entry] | None = None
 
     # -- budget ------------------------------------------------------------------------
     @property
@@ -545,7 +545,6 @@ class PureDfPn:
         A proof found so is a proof (every defence is still answered); a disproof is
         not, so the full search follows, given what stands (``_keep_first_phase``)."""
         main, self.tt = self.tt, {}
-        self.aside = main  # (the compiled loop's filter of stored keys keeps its keys)
         self.restricted = True
         self.phase_end = self.nodes + FIRST_PHASE_NODES
         try:
@@ -555,13 +554,12 @@ class PureDfPn:
         finally:
             self.restricted = False
             self.phase_end = None
-            self.aside = None
             first, self.tt = self.tt, main
             self._keep_first_phase(first)
         e = self.tt.get(key)
         return e is not None and e.pn == 0
 
-    def _keep_first_phase(self, first: dict[int, _Entry]) -> None:
+    def _keep_first_phase(self, first: MutableMapping[int, _Entry]) -> None:
         """Take into the table what the first phase's table ``first`` holds: its proven
         entries as they are; the rest with the numbers of a node not yet searched (its
         numbers and disproofs held only for the moves it chose), where the table has

@@ -275,9 +275,9 @@ def test_first_phase_proves_where_delaying_fours_held_the_search_up(
 
 
 def test_first_phase_keeps_the_tables_keys_findable() -> None:
-    """The first phase runs in a table of its own; when the compiled loop's filter of
-    stored keys grows meanwhile, it is rebuilt from both tables, so the entries of the
-    table set aside (an earlier bound's search) are still looked up after it."""
+    """The first phase runs in a table of its own, while the table grows from a few
+    thousand entries to twenty thousand; the entries of the table set aside (an earlier
+    bound's search) are all still found after it, in the order they were stored."""
     from quintet import load
 
     import solver.dfpn as dfpn
@@ -288,10 +288,12 @@ def test_first_phase_keeps_the_tables_keys_findable() -> None:
     search = dfpn.CompiledDfPn(case.board.core.copy(), int(case.board.to_move), 2)
     assert search.solve_or(3).dn == 0
     earlier = list(search.tt)
-    assert 0 < len(earlier) < 4_000  # (the filter has not grown yet)
+    assert 0 < len(earlier) < 4_000
     assert search.solve_or(11).pn == 0  # (proven by the first phase, about 20 k entries)
-    assert len(search.tt) > 4 * len(earlier)
-    assert all(search.may_hold(k) for k in earlier)
+    keys = list(search.tt)
+    assert len(keys) > 4 * len(earlier)
+    assert keys[: len(earlier)] == earlier
+    assert all(k in search.tt and search.tt[k] is not None for k in earlier)
 
 
 def test_first_phase_tries_only_dependent_moves() -> None:
