@@ -667,8 +667,10 @@ class PureDfPn:
         if len(self.tt) > self.collect_at:
             self._collect()
         core = self.core
+        again = False
         while True:
-            best_i, pn, dn, second = self._select(key, e, is_or)
+            best_i, pn, dn, second = self._select(key, e, is_or, again)
+            again = True
             if is_or and pn >= HIDDEN_AFTER and e.staged:
                 e.hidden_cost = pn - 1 if pn < INF else 0
                 if self._more_threats(e, r):
@@ -728,14 +730,21 @@ class PureDfPn:
         self.tt[key] = e
         return e
 
-    def _select(self, key: int, e: _Entry, is_or: bool) -> tuple[int, int, int, int]:
-        """Best child index, the node's pn and dn, and the second-best child number."""
+    def _select(
+        self, key: int, e: _Entry, is_or: bool, again: bool = False
+    ) -> tuple[int, int, int, int]:
+        """Best child index, the node's pn and dn, and the second-best child number.
+        ``again``: not the first call of this ``_mid``; children absent from the table
+        are then not looked up again, as none can have been stored since the last call
+        (only the search below one child ran, and every position it stores holds that
+        child's stones, which a sibling's lacks; see the compiled ``Loop._select``)."""
         children = e.children
         assert children is not None
         tt = self.tt
         kids = e.kids
         if kids is None or len(kids) != len(children):
             kids = e.kids = [tt.get(self.child_key(key, c)) for c in children]
+            again = True  # (every child was just looked up)
         best_i, best, second = 0, INF + 1, INF
         total = 0
         hidden = e.hidden if is_or else len(kids)
@@ -743,7 +752,7 @@ class PureDfPn:
         # attack so far count as disproven (not its forced block, nor the root's moves)
         restricted = is_or and e.probed and self.restricted and self.path
         for i, ce in enumerate(kids):
-            if ce is None:
+            if ce is None and not again:
                 ce = kids[i] = tt.get(self.child_key(key, children[i]))
             if restricted and not self._depends(children[i] & 255):
                 own, other = INF, 0
