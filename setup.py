@@ -22,6 +22,8 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
     )
     for ext in ext_modules:
         ext.extra_compile_args = ["-O3"]
+        if ext.name in ("solver._core", "solver._table"):
+            ext.depends.append("solver/_alloc.h")
         if ext.name == "solver._dfpn":
             # it calls the core through the C interface Cython writes with _core.c
             ext.depends.append("solver/_core_api.h")

@@ -21,6 +21,9 @@ cdef extern from "Python.h":
     void PyEval_RestoreThread(PyThreadState*)
     void PyObject_GC_UnTrack(void*)
 
+cdef extern from "_alloc.h":
+    void* renju_table_alloc(size_t n) nogil
+
 cdef extern from *:
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_ctz(unsigned int) nogil
@@ -168,19 +171,20 @@ cdef void _init_tables():
         NEIGH_N[p] = n
         NEIGH_START[p][4] = n
     for k in range(2):
-        TAB[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
+        TAB[k] = <uint32_t*> renju_table_alloc((1 << 20) * sizeof(uint32_t))
         if TAB[k] == NULL:
             raise MemoryError()
         memset(TAB[k], 0xFF, (1 << 20) * sizeof(uint32_t))
-        TABW[k] = <uint32_t*> malloc((1 << 20) * sizeof(uint32_t))
+        TABW[k] = <uint32_t*> renju_table_alloc((1 << 20) * sizeof(uint32_t))
         if TABW[k] == NULL:
             raise MemoryError()
         memset(TABW[k], 0xFF, (1 << 20) * sizeof(uint32_t))
+    cdef unsigned char* fourfive = <unsigned char*> renju_table_alloc(3 << 20)  # (one block)
+    if fourfive == NULL:
+        raise MemoryError()
+    memset(fourfive, 0xFF, 3 << 20)
     for k in range(3):
-        FOURFIVE[k] = <unsigned char*> malloc(1 << 20)
-        if FOURFIVE[k] == NULL:
-            raise MemoryError()
-        memset(FOURFIVE[k], 0xFF, 1 << 20)
+        FOURFIVE[k] = fourfive + (k << 20)
     for k in range(16):
         POPC[k] = (k & 1) + ((k >> 1) & 1) + ((k >> 2) & 1) + ((k >> 3) & 1)
 
@@ -1255,9 +1259,10 @@ cdef class Core:
 
     cdef int _new_dead(self, int bits) except -1:
         """A new, empty dead-end table of ``1 << bits`` words."""
-        cdef uint64_t* table = <uint64_t*> calloc(1ULL << bits, sizeof(uint64_t))  # (empty)
+        cdef uint64_t* table = <uint64_t*> renju_table_alloc((1ULL << bits) * sizeof(uint64_t))
         if table == NULL:
             raise MemoryError()
+        memset(table, 0, (1ULL << bits) * sizeof(uint64_t))  # (empty)
         free(self.dead)
         self.dead = table
         self.dead_bits = bits

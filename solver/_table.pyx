@@ -28,7 +28,8 @@ from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport free
+from libc.string cimport memset
 
 from collections.abc import MutableMapping
 
@@ -37,6 +38,9 @@ cdef extern from "Python.h":
     object _PyLong_FromByteArray(
         const unsigned char* data, size_t n, int little_endian, int is_signed
     )
+
+cdef extern from "_alloc.h":
+    void* renju_table_alloc(size_t n) nogil
 
 DEF FIRST_BITS = 6  # 64 index slots, room for 42 items
 
@@ -113,13 +117,14 @@ cdef class Table:
         """The items without holes, in the same order, with room for two thirds of
         ``1 << bits``, and their index."""
         cdef Py_ssize_t room = ((<Py_ssize_t> 1) << bits) * 2 // 3, k, n = 0
-        cdef Item* items = <Item*> malloc(room * sizeof(Item))
-        cdef uint64_t* index = <uint64_t*> calloc((<size_t> 1) << bits, sizeof(uint64_t))
+        cdef Item* items = <Item*> renju_table_alloc(room * sizeof(Item))
+        cdef uint64_t* index = <uint64_t*> renju_table_alloc(((<size_t> 1) << bits) * sizeof(uint64_t))
         cdef uint64_t mask = (1ULL << bits) - 1, i
         if items == NULL or index == NULL:
             free(items)
             free(index)
             raise MemoryError()
+        memset(index, 0, ((<size_t> 1) << bits) * sizeof(uint64_t))
         for k in range(self.nitems):
             if self.data[k].value != NULL:
                 items[n] = self.data[k]  # (the reference moves with it)
