@@ -21,7 +21,6 @@ parent's in C.
 cimport cython
 from cpython cimport array
 from libc.stdint cimport uint64_t
-from cpython.long cimport PyLong_AsUnsignedLongLongMask
 
 cdef extern from "_core_api.h":
     # solver/_core.pyx's C interface for this loop (Cython's ``api``)
@@ -37,7 +36,7 @@ cdef extern from "_core_api.h":
 import_solver___core()
 
 from libc.stdlib cimport free, malloc, qsort
-from solver._table cimport Item, Table, table_find, table_key
+from solver._table cimport Item, Table, key_hash, key_low, table_find, table_key
 
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
@@ -61,16 +60,6 @@ cdef void _init_zobrist():
 
 
 _init_zobrist()
-
-
-cdef inline uint64_t _hash(object key) except? 0:
-    """A node key's hash (``key >> 9``; see ``solver.dfpn.node_key``)."""
-    return PyLong_AsUnsignedLongLongMask(key >> 9)
-
-
-cdef inline unsigned int _low(object key) except? 0:
-    """A node key's low bits (``r << 1 | kind``)."""
-    return <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
 
 
 cdef long long THREAT_PN[2]
@@ -268,11 +257,11 @@ cdef class Loop:
         return 0
 
     def _mid(self, key, long long th_pn, long long th_dn, bint below=False):
-        self._cmid(_hash(key), _low(key), th_pn, th_dn, below, None)
+        self._cmid(key_hash(key), key_low(key), th_pn, th_dn, below, None)
 
     def _expand_or(self, key, int r, bint no_vcf=False):
         """``PureDfPn._expand_or``."""
-        return self._or_entry(_hash(key), _low(key), r, no_vcf)
+        return self._or_entry(key_hash(key), key_low(key), r, no_vcf)
 
     cdef Entry _or_entry(self, uint64_t h, unsigned int low, int r, bint no_vcf):
         """``PureDfPn._expand_or``: a new OR node, settled or probed (see there)."""
@@ -481,9 +470,9 @@ cdef class Loop:
 
     def child_key(self, key, unsigned int code):
         """``PureDfPn.child_key`` (proofs and the trainer ask it child by child)."""
-        cdef unsigned int low = _low(key)
+        cdef unsigned int low = key_low(key)
         cdef unsigned int clow
-        cdef uint64_t ch = self._child_hash(_hash(key), (low >> 1) & MAX_R, (low & 1) == 0, code, &clow)
+        cdef uint64_t ch = self._child_hash(key_hash(key), (low >> 1) & MAX_R, (low & 1) == 0, code, &clow)
         return table_key(ch, clow)
 
     def children_of(self, key, Entry e):
@@ -497,8 +486,8 @@ cdef class Loop:
     cdef list _children(self, object key, Entry e, bint proven):
         """``(move, reply or -1, child key)`` of every child of the node ``key``, or of
         those whose entry is proven."""
-        cdef unsigned int low = _low(key)
-        cdef uint64_t h = _hash(key)
+        cdef unsigned int low = key_low(key)
+        cdef uint64_t h = key_hash(key)
         cdef array.array children = <array.array?> e.children
         cdef unsigned short* codes = children.data.as_ushorts
         cdef unsigned int code, clow
@@ -639,8 +628,8 @@ cdef class Loop:
         cdef int move = -1, reply = -1, found = 0
         if node is not None:
             return node
-        low = _low(key)
-        h = _hash(key)
+        low = key_low(key)
+        h = key_hash(key)
         e = self._entry_of(h, low)
         assert e.pn == 0, "not proven"
         how = e.how
@@ -690,8 +679,8 @@ cdef class Loop:
         cdef int m
         if node is not None:
             return _after_threat(node, move)
-        low = _low(key)
-        h = _hash(key)
+        low = key_low(key)
+        h = key_hash(key)
         e = self._entry_of(h, low)
         assert e.children is not None
         children = <array.array> e.children

@@ -1,3 +1,4 @@
+from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.object cimport PyObject
 from libc.stdint cimport uint16_t, uint32_t, uint64_t
 
@@ -9,6 +10,21 @@ cdef struct Item:
 
 
 cdef object table_key(uint64_t h, unsigned int low)
+
+
+cdef inline uint64_t key_hash(object key) except? 0:
+    """A node key's hash (``key >> 9``; see ``solver.dfpn.node_key``), for a key given
+    as a Python int."""
+    if not isinstance(key, int):
+        raise TypeError(f"table keys are ints, not {type(key).__name__}: {key!r}")
+    if key < 0 or key >> 73:
+        raise KeyError(key)
+    return PyLong_AsUnsignedLongLongMask(key >> 9)
+
+
+cdef inline unsigned int key_low(object key):
+    """A node key's low bits (``r << 1 | kind``)."""
+    return <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
 
 
 cdef class Table:

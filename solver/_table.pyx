@@ -24,7 +24,6 @@ order as a dict is (a key stored again keeps its place), so that code runs uncha
 a dict (the pure loop) or on this table, with the same results.
 """
 
-from cpython.long cimport PyLong_AsUnsignedLongLongMask
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF
 from libc.stdint cimport uint64_t
@@ -58,19 +57,6 @@ cdef object table_key(uint64_t h, unsigned int low):
     data[8] = <unsigned char> hi
     data[9] = <unsigned char> (hi >> 8)
     return _PyLong_FromByteArray(data, 10, 1, 0)
-
-
-cdef inline uint64_t _hash_of(object key) except? 0:
-    """The hash part of a key (``key >> 9``), for a key given as a Python int."""
-    if not isinstance(key, int):
-        raise TypeError(f"table keys are ints, not {type(key).__name__}: {key!r}")
-    if key < 0 or key >> 73:
-        raise KeyError(key)
-    return PyLong_AsUnsignedLongLongMask(key >> 9)
-
-
-cdef inline unsigned int _low_of(object key):
-    return <unsigned int> (PyLong_AsUnsignedLongLongMask(key) & 511)
 
 
 cdef inline bint _is_key(object key):
@@ -222,10 +208,10 @@ cdef class Table:
         return self.used
 
     def __contains__(self, key):
-        return _is_key(key) and table_slot(self, _hash_of(key), _low_of(key)) >= 0
+        return _is_key(key) and table_slot(self, key_hash(key), key_low(key)) >= 0
 
     def __getitem__(self, key):
-        value = table_find(self, _hash_of(key), _low_of(key))
+        value = table_find(self, key_hash(key), key_low(key))
         if value is None:
             raise KeyError(key)
         return value
@@ -233,16 +219,16 @@ cdef class Table:
     def get(self, key, default=None):
         if not _is_key(key):
             return default
-        value = table_find(self, _hash_of(key), _low_of(key))
+        value = table_find(self, key_hash(key), key_low(key))
         return default if value is None else value
 
     def __setitem__(self, key, value):
         if value is None:
             raise ValueError("a table holds entries, not None")
-        self.store(_hash_of(key), _low_of(key), value)
+        self.store(key_hash(key), key_low(key), value)
 
     def __delitem__(self, key):
-        if not self.drop(_hash_of(key), _low_of(key)):
+        if not self.drop(key_hash(key), key_low(key)):
             raise KeyError(key)
 
     def __iter__(self):
