@@ -36,6 +36,10 @@ cdef extern from "_core_api.h":
 import_solver___core()
 
 from libc.stdlib cimport free, malloc, qsort
+
+cdef extern from "Python.h":
+    # (a new object of a heap type, its fields unset: ``_proof_node``)
+    object PyType_GenericAlloc(type t, Py_ssize_t n)
 from solver._table cimport Item, Table, key_hash, key_low, table_find, table_key
 
 from solver.proof import ProofNode
@@ -126,12 +130,25 @@ cdef Entry _disproven_leaf():
     return e
 
 
+cdef object _proof_node(int move, long long length, dict replies, object final=None, object refuted=None):
+    """``ProofNode(move, length, replies, refuted or {}, final)``, made without running
+    its ``__init__`` (a dataclass's, in Python: 2,000 instructions a node, a third of a
+    proof's walk). The fields are all set here."""
+    cdef object node = PyType_GenericAlloc(ProofNode, 0)
+    node.move = move
+    node.length = length
+    node.replies = replies
+    node.refuted = {} if refuted is None else refuted
+    node.final = final
+    return node
+
+
 cdef object _after_threat(object node, int move):
     """``solver.dfpn._after_threat``: the proof ``node`` of an AND node as reached by the
     threat ``move`` (itself, or a copy sharing its replies and refutations)."""
     if node.move == move:
         return node
-    return ProofNode(move, node.length, node.replies, node.refuted, None)
+    return _proof_node(move, node.length, node.replies, None, node.refuted)
 
 
 cdef array.array _CODES = array.array("H")
@@ -611,30 +628,39 @@ cdef class Loop:
     # -- proofs (``PureDfPn.proof`` and its helpers, the same trees) ----------------------
     def proof(self, key, memo=None):
         """``PureDfPn.proof``: the same tree, walked in C (the splits, the lengths where
-        several moves win, and VCF lines are ``PureDfPn``'s). ``vct_game_white_l14_1``'s
-        proof (10,173 attacker nodes, 2,640 splits): 42 -> 34 ms, its walk alone 23 ->
-        14 ms (it made a list of ``(move, reply, key)`` tuples at each node, and a
-        method call a step)."""
-        return self._cproof(key, {} if memo is None else <dict?> memo)
+        several moves win, and VCF lines are ``PureDfPn``'s). ``memo``, if given, is a
+        ``Table`` (the proofs built so far by node key; a dict keyed by ints made an int
+        and hashed it at every node). ``vct_game_white_l14_1``'s proof (10,173 attacker
+        nodes, 2,640 splits): 42 -> 34 ms with the walk in C (it made a list of
+        ``(move, reply, key)`` tuples at each node, and a method call a step); the walk
+        alone then 85 M instructions, 51 M with the table as memo and nodes made
+        without their ``__init__`` (``_proof_node``)."""
+        if memo is not None and not isinstance(memo, Table):
+            return super(Loop, self).proof(key, memo)  # (``PureDfPn``'s, on that mapping)
+        return self._cproof(key_hash(key), key_low(key), Table() if memo is None else memo)
 
-    cdef object _cproof(self, object key, dict memo):
-        """``PureDfPn.proof``."""
-        cdef object node = memo.get(key), sub, how, ckey = None
+    def _and_proof(self, int move, key, memo=None):
+        """``PureDfPn._and_proof``, as ``proof`` (the same ``memo``)."""
+        if memo is not None and not isinstance(memo, Table):
+            return super(Loop, self)._and_proof(move, key, memo)
+        return self._cand_proof(move, key_hash(key), key_low(key), Table() if memo is None else memo)
+
+    cdef object _cproof(self, uint64_t h, unsigned int low, Table memo):
+        """``PureDfPn.proof`` for the node (``h``, ``low``)."""
+        cdef object node = table_find(memo, h, low), sub, how, ckey
         cdef Entry e
-        cdef unsigned int low, clow, code
-        cdef uint64_t h, ch
+        cdef unsigned int clow, code, blow = 0
+        cdef uint64_t ch, bh = 0
         cdef array.array children
         cdef Py_ssize_t i, n
         cdef int move = -1, reply = -1, found = 0
         if node is not None:
             return node
-        low = key_low(key)
-        h = key_hash(key)
         e = self._entry_of(h, low)
         assert e.pn == 0, "not proven"
         how = e.how
         if how and how[0] == "five":
-            node = ProofNode(how[1], 1, {}, {}, "five")
+            node = _proof_node(how[1], 1, {}, "five")
         elif how and how[0] == "vcf":
             node = self.line_proof(how[1])
         else:
@@ -651,36 +677,38 @@ cdef class Loop:
                         break
                     move = code & 255
                     reply = <int> (code >> 8) - 1
-                    ckey = table_key(ch, clow)
+                    bh, blow = ch, clow
             if found != 1:
-                move, reply, ckey = self._shortest_child(key, e)
-            sub = memo.get(ckey)
+                move, reply, ckey = self._shortest_child(table_key(h, low), e)
+                bh, blow = key_hash(ckey), key_low(ckey)
+            sub = table_find(memo, bh, blow)
             if sub is None:
                 core_enter(self.core, move, self.a, reply, self.d)
-                sub = self._cproof(ckey, memo) if reply >= 0 else self._cand_proof(move, ckey, memo)
+                if reply >= 0:
+                    sub = self._cproof(bh, blow, memo)
+                else:
+                    sub = self._cand_proof(move, bh, blow, memo)
                 core_leave(self.core, move, reply)
             if reply >= 0:
-                node = ProofNode(move, sub.length + 1, {reply: sub}, {}, None)
+                node = _proof_node(move, sub.length + 1, {reply: sub})
             else:
                 node = _after_threat(sub, move)
-        memo[key] = node
+        memo.store(h, low, node)
         return node
 
-    cdef object _cand_proof(self, int move, object key, dict memo):
-        """``PureDfPn._and_proof``."""
-        cdef object node = memo.get(key), sub, ckey
+    cdef object _cand_proof(self, int move, uint64_t h, unsigned int low, Table memo):
+        """``PureDfPn._and_proof`` for the node (``h``, ``low``)."""
+        cdef object node = table_find(memo, h, low), sub
         cdef dict replies = {}
         cdef Entry e
-        cdef unsigned int low, clow, code
-        cdef uint64_t h, ch
+        cdef unsigned int clow, code
+        cdef uint64_t ch
         cdef array.array children
         cdef Py_ssize_t i
         cdef long long longest, length
         cdef int m
         if node is not None:
             return _after_threat(node, move)
-        low = key_low(key)
-        h = key_hash(key)
         e = self._entry_of(h, low)
         assert e.children is not None
         children = <array.array> e.children
@@ -688,20 +716,19 @@ cdef class Loop:
             code = children.data.as_ushorts[i]
             m = code & 255
             ch = self._child_hash(h, (low >> 1) & MAX_R, False, code, &clow)
-            ckey = table_key(ch, clow)
-            sub = memo.get(ckey)
+            sub = table_find(memo, ch, clow)
             if sub is None:
                 core_enter(self.core, m, self.d, -1, 0)
-                sub = self._cproof(ckey, memo)
+                sub = self._cproof(ch, clow, memo)
                 core_leave(self.core, m, -1)
             replies[m] = sub
-        refuted, longest = self._refutations(key, e)
+        refuted, longest = self._refutations(table_key(h, low), e)
         for sub in replies.values():
             length = sub.length
             if length > longest:
                 longest = length
-        node = ProofNode(move, longest + 1, replies, refuted, None)
-        memo[key] = node
+        node = _proof_node(move, longest + 1, replies, None, refuted)
+        memo.store(h, low, node)
         return node
 
     cdef Entry _entry_of(self, uint64_t h, unsigned int low):

@@ -817,7 +817,7 @@ class PureDfPn:
             v.kids = None  # they may point at dropped entries
 
     # -- proofs ------------------------------------------------------------------------
-    def proof(self, key: int, memo: dict[Any, ProofNode] | None = None) -> ProofNode:
+    def proof(self, key: int, memo: MutableMapping[Any, ProofNode] | None = None) -> ProofNode:
         """The proof tree of a proven OR node (attacker to move) at the current position.
 
         Where several moves win, the one with the shortest proof (the first such) is
@@ -920,9 +920,12 @@ class PureDfPn:
             found = self._refuted[key] = (refs, longest)
         return found
 
-    def _and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:
+    def _and_proof(
+        self, move: int, key: int, memo: MutableMapping[Any, ProofNode] | None = None
+    ) -> ProofNode:
         """The proof of the proven AND node ``key`` after the threat ``move`` (shared
         with the other threats that lead to the same position: transpositions)."""
+        memo = {} if memo is None else memo
         seen = memo.get(key)
         if seen is not None:
             return _after_threat(seen, move)
@@ -930,7 +933,9 @@ class PureDfPn:
         memo[key] = node
         return node
 
-    def _new_and_proof(self, move: int, key: int, memo: dict[Any, ProofNode]) -> ProofNode:
+    def _new_and_proof(
+        self, move: int, key: int, memo: MutableMapping[Any, ProofNode]
+    ) -> ProofNode:
         core, d = self.core, self.d
         e = self.tt[key]
         assert e.children is not None

@@ -437,7 +437,7 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
             def first(p: int = p, after: Callable[[int], bool] = after) -> int | None:
                 if not after(cap - 1):
                     return None
-                return search._and_proof(p, search.and_key(cap - 1), {}).length - 1
+                return search._and_proof(p, search.and_key(cap - 1)).length - 1
 
             shortest = _narrow(after, first, lambda: search.nodes, cap - 1, True)
             if shortest is not None:

@@ -455,6 +455,39 @@ def test_memory_bound_collects_and_keeps_the_answer() -> None:
     tree = search.proof(search.or_key(5))
     assert check_proof(case.board, tree, "tsume", 5) == tree.length <= 5
 
+def test_proof_memo_of_either_kind_gives_the_same_tree() -> None:
+    """The compiled loop builds a proof with a table of its own as memo; given a dict
+    (as ``PureDfPn`` takes), it builds it the pure way: the same tree either way, from
+    the root and from a proven AND node, and the checker passes it."""
+    from quintet import load
+
+    import solver.dfpn as dfpn
+    from solver.search import _max_entries
+
+    if dfpn.CompiledDfPn is None:
+        pytest.skip("compiled search loop not built")
+    case = load("vct_fukumi")
+    board = Board.from_stones(
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
+    )
+    search = dfpn.CompiledDfPn(
+        board.core.copy(), int(board.to_move), 2, max_entries=_max_entries(64)
+    )
+    assert case.limit is not None and search.solve_or(case.limit).pn == 0
+    key = search.or_key(case.limit)
+    tree = search.proof(key)
+    memo: dict[int, object] = {}
+    assert search.proof(key, memo) == tree and memo[key] == tree
+    assert check_proof(board, tree, "tsume", case.limit) == tree.length == case.limit
+    # the first threat's AND node, both ways
+    move = tree.move
+    and_key = search.child_key(key, move)
+    assert and_key & 1 and search.tt[and_key].pn == 0
+    search.core.put(move, int(board.to_move))
+    threat = search._and_proof(move, and_key)
+    assert threat == search._and_proof(move, and_key, {}) == tree
+    search.core.remove(move)
+
 
 @pytest.mark.slow
 def test_dead_end_table_grows_and_keeps_the_answer() -> None:
