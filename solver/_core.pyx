@@ -1708,11 +1708,18 @@ cdef class Core:
         return self._replay(attacker, buf, n)
 
     def defences(
-        self, int attacker, int max_moves, line, long long node_limit, bint certificates=True
+        self,
+        int attacker,
+        int max_moves,
+        line,
+        long long node_limit,
+        bint certificates=True,
+        known=(),
     ):
         """Every legal defender move, split into real defences and refuted ones, the
         latter a dict of their certificates, and the attacker moves of the longest
-        certificate (see ``solver._pure_search.SearchCore.defences``; the same answers).
+        certificate (see ``solver._pure_search.SearchCore.defences``; the same answers,
+        ``known`` too).
 
         Relevance zone: ``line`` is replayed once here with every pattern read recorded.
         A defender stone off all the points those reads depend on, and making no four of
@@ -1745,12 +1752,17 @@ cdef class Core:
         # the certificates (``Refutations``): each refuted point's index in ``rlines``,
         # the threat's line's index there (-1: not yet in), each ring slot's (-1 too)
         cdef unsigned char ridx[NP]
+        cdef unsigned char isknown[NP]  # (``known``)
         cdef list rlines = []
         cdef int nrefs = 0, tline_at = -1
         cdef int slot_at[RING]
         cdef tuple tline = _untracked(tuple(line))
         cdef int tlen = len(tline), most = 0
         memset(ridx, NO_LINE, NP)
+        memset(isknown, 0, NP)
+        for m in known:
+            if 0 <= m < NP:
+                isknown[m] = 1
         for k in range(RING):
             slot_at[k] = -1
         self._grow_dead()
@@ -1798,6 +1810,9 @@ cdef class Core:
             ):
                 continue  # off a ring line's zone: it still wins (no certificate needed)
             if dcol == 1 and self._forb(m):
+                continue
+            if isknown[m]:
+                defs.append(m)
                 continue
             if off:
                 ridx[m] = _line_at(rlines, &tline_at, tline)

@@ -905,11 +905,14 @@ class PureDfPn:
         deterministic split as at expansion, now with certificates (and the whole VCF
         budget: the search's node limit may be spent). The core gives that longest
         length as it goes: taken here from about 180 refutations an AND node, it was 10%
-        of ``vct_game_white_l14_1``'s proof building."""
+        of ``vct_game_white_l14_1``'s proof building. The node's defences (its
+        children) are passed as known: each failed a complete VCF search in that split,
+        and is not searched again."""
         found = self._refuted.get(key)
         if found is None:
+            assert e.children is not None
             status, _, refs, spent, longest = self.core.defences(
-                self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True
+                self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True, e.children
             )
             self._base_nodes += spent  # proof building is not search: keep the node count
             if status == UNKNOWN:

@@ -66,6 +66,17 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
                 core.remove(m)
             assert results[0] == results[1]
             _status, defs, refs, longest = results[1]
+            if _status != -1:
+                # the defences found given as ``known`` (as a proof's split passes its
+                # search's): the same split without searching them, in both cores
+                again = []
+                for core in cores:
+                    core.put(m, attacker)
+                    s, d, r, _nodes, lg = core.defences(attacker, 3, line, 200_000, True, defs)
+                    again.append((s, d, r, lg))
+                    core.remove(m)
+                assert again[0] == again[1]
+                assert again[1][1] == defs and list(again[1][2]) == list(refs)
             # the longest certificate's attacker moves, as the proof counts them
             assert longest == max(((len(v) + 1) // 2 for v in refs.values()), default=0)
             # every legal defender move is answered exactly once
