@@ -15,9 +15,7 @@ __all__ = ["bundled_paths", "bundled_puzzles"]
 def bundled_paths() -> list[Path]:
     """The bundled collection files, sorted by name."""
     root = resources.files("puzzles") / "data"
-    return sorted(
-        Path(str(entry)) for entry in root.iterdir() if entry.name.endswith(".renju")
-    )
+    return sorted(Path(str(entry)) for entry in root.iterdir() if entry.name.endswith(".renju"))
 
 
 def bundled_puzzles() -> list[object]:

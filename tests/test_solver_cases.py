@@ -455,6 +455,7 @@ def test_memory_bound_collects_and_keeps_the_answer() -> None:
     tree = search.proof(search.or_key(5))
     assert check_proof(case.board, tree, "tsume", 5) == tree.length <= 5
 
+
 def test_proof_memo_of_either_kind_gives_the_same_tree() -> None:
     """The compiled loop builds a proof with a table of its own as memo; given a dict
     (as ``PureDfPn`` takes), it builds it the pure way: the same tree either way, from

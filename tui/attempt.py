@@ -90,7 +90,9 @@ class Attempt:
             if 1 + i // 2 < len(self._nodes) and self._nodes[1 + i // 2] is None:
                 self._nodes[1 + i // 2] = node
         if self.state == "playing" and self.node is None:
-            self.node = self._nodes[self.attacker_moves] if self.board.to_move is self.attacker else None
+            self.node = (
+                self._nodes[self.attacker_moves] if self.board.to_move is self.attacker else None
+            )
 
     # -- counting -----------------------------------------------------------------------
     @property
@@ -155,7 +157,9 @@ class Attempt:
         """A copy of the position (defender to move) and the limits for ``respond``."""
         return self.board.copy(), Limits(max_moves=self.remaining, time=RESPOND_SECONDS)
 
-    def apply_response(self, resp: Response) -> Literal["solved", "answered", "refuted", "undecided"]:
+    def apply_response(
+        self, resp: Response
+    ) -> Literal["solved", "answered", "refuted", "undecided"]:
         """Take the defender's answer to the last move (from ``respond``)."""
         p = self.last_move
         assert p is not None and self.state == "thinking"

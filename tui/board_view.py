@@ -101,7 +101,9 @@ class Picture:
         return (
             self.cells[lo:hi],
             self.last if self.last in pts else None,
-            tuple((p, self.numbers[p]) for p in pts if p in self.numbers) if self.show_numbers else (),
+            tuple((p, self.numbers[p]) for p in pts if p in self.numbers)
+            if self.show_numbers
+            else (),
             tuple((p, self.forbidden[p]) for p in pts if p in self.forbidden),
             tuple((p, self.labels[p]) for p in pts if p in self.labels),
             tuple(p for p in pts if p in self.region),
@@ -146,7 +148,9 @@ class BoardView(Widget, can_focus=True):
     picture: reactive[Picture] = reactive(Picture, always_update=True, layout=False)
     cursor: reactive[Point] = reactive(7 * SIZE + 7)
 
-    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._rows: dict[int, Strip] = {}
         self._keys: dict[int, tuple[object, ...]] = {}
