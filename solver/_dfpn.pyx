@@ -36,11 +36,11 @@ cdef extern from "_core_api.h":
 import_solver___core()
 
 from libc.stdlib cimport free, malloc, qsort
+from solver._table cimport Item, Table, key_hash, key_low, table_find, table_key
 
 cdef extern from "Python.h":
     # (a new object of a heap type, its fields unset: ``_proof_node``)
     object PyType_GenericAlloc(type t, Py_ssize_t n)
-from solver._table cimport Item, Table, key_hash, key_low, table_find, table_key
 
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
@@ -130,10 +130,13 @@ cdef Entry _disproven_leaf():
     return e
 
 
-cdef object _proof_node(int move, long long length, dict replies, object final=None, object refuted=None):
+cdef object _proof_node(
+    int move, long long length, dict replies, object final=None, object refuted=None
+):
     """``ProofNode(move, length, replies, refuted or {}, final)``, made without running
     its ``__init__`` (a dataclass's, in Python: 2,000 instructions a node, a third of a
-    proof's walk). The fields are all set here."""
+    proof's walk). Every field is set here: a field added to ``ProofNode`` must be set
+    here too (the tests compare these trees with ``PureDfPn``'s, field by field)."""
     cdef object node = PyType_GenericAlloc(ProofNode, 0)
     node.move = move
     node.length = length
@@ -643,7 +646,9 @@ cdef class Loop:
         """``PureDfPn._and_proof``, as ``proof`` (the same ``memo``)."""
         if memo is not None and not isinstance(memo, Table):
             return super(Loop, self)._and_proof(move, key, memo)
-        return self._cand_proof(move, key_hash(key), key_low(key), Table() if memo is None else memo)
+        return self._cand_proof(
+            move, key_hash(key), key_low(key), Table() if memo is None else memo
+        )
 
     cdef object _cproof(self, uint64_t h, unsigned int low, Table memo):
         """``PureDfPn.proof`` for the node (``h``, ``low``)."""
