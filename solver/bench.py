@@ -171,6 +171,77 @@ def load_case(path: Path) -> SolverCase:
     )
 
 
+# The speed targets of the solver issue, by case class: every VCF under 10 ms, every
+# quick case (tag ``quick``) under 100 ms, every slow one (tag ``slow``) under 10 s, and
+# the two longest searches of the set under 60 s each.
+LONG_CASES = ("vct_small_but_long", "vct_unstable")
+TARGETS: tuple[tuple[str, float], ...] = (
+    ("vcf", 0.010),
+    ("quick", 0.100),
+    ("slow", 10.0),
+    ("long", 60.0),
+)
+
+
+def target_class(case: SolverCase) -> str | None:
+    """The class of ``TARGETS`` a case's time is held to (None: no target)."""
+    if case.name in LONG_CASES:
+        return "long"
+    if case.goal == "vcf":
+        return "vcf"
+    for tag in ("quick", "slow"):
+        if tag in case.tags:
+            return tag
+    return None
+
+
+@dataclass(frozen=True)
+class TargetCheck:
+    """How the cases of one target class did: ``over`` the names (with seconds) of those
+    over the limit or not finished (``None``)."""
+
+    name: str
+    limit: float
+    cases: int
+    over: tuple[tuple[str, float | None], ...]
+
+    def text(self) -> str:
+        """``quick under 100 ms: 37 of 38 (over: vct_x 129.0 ms)``."""
+        limit = f"{self.limit * 1000:g} ms" if self.limit < 1 else f"{self.limit:g} s"
+        line = f"{self.name} under {limit}: {self.cases - len(self.over)} of {self.cases}"
+        if self.over:
+            items = ", ".join(f"{n} {_seconds_text(t)}" for n, t in self.over)
+            line += f" (over: {items})"
+        return line
+
+
+def _seconds_text(t: float | None) -> str:
+    """``129.0 ms``, ``10.95 s`` or ``unfinished``."""
+    if t is None:
+        return "unfinished"
+    return f"{t * 1000:.1f} ms" if t < 1 else f"{t:.2f} s"
+
+
+def check_targets(
+    solved: list[tuple[SolverCase, str, int | None, int, float]],
+) -> list[TargetCheck]:
+    """Each target class with cases among ``solved`` (``bench_solver``'s rows), in
+    ``TARGETS`` order: how many, and which are over the limit. A case that did not
+    finish (``unknown``) is over."""
+    out = []
+    for name, limit in TARGETS:
+        rows = [row for row in solved if target_class(row[0]) == name]
+        if not rows:
+            continue
+        over = tuple(
+            (c.name, None if res == "unknown" else s)
+            for c, res, _, _, s in rows
+            if res == "unknown" or s >= limit
+        )
+        out.append(TargetCheck(name, limit, len(rows), over))
+    return out
+
+
 def bench_solver(
     cases: list[SolverCase], time_limit: float, repeat: int = 1
 ) -> list[tuple[SolverCase, str, int | None, int, float]]:

@@ -157,7 +157,16 @@ def _run_bench(args: argparse.Namespace) -> int:
             }
             for c, res, mv, n, s in solved
         ]
-        print(json.dumps({"compiled": COMPILED, "figures": out, "cases": rows}))
+        targets = [
+            {
+                "class": t.name,
+                "limit_seconds": t.limit,
+                "cases": t.cases,
+                "over": [n for n, _ in t.over],
+            }
+            for t in bench.check_targets(solved)
+        ]
+        print(json.dumps({"compiled": COMPILED, "figures": out, "cases": rows, "targets": targets}))
     else:
         print(f"engine: {'compiled' if COMPILED else 'pure Python'}; {len(games)} generated games")
         for f in figures:
@@ -167,4 +176,6 @@ def _run_bench(args: argparse.Namespace) -> int:
             print(
                 f"{c.name:32} {c.goal:5} {res:9} moves={mv!s:4} nodes={n:>10,} {s * 1000:10.1f} ms{flag}"
             )
+        for t in bench.check_targets(solved):
+            print(f"target: {t.text()}")
     return 0

@@ -181,5 +181,37 @@ def test_bench_cases_json_and_repeat(tmp_path: Path, capsys: pytest.CaptureFixtu
         == solve(case.board, "tsume", Limits(max_moves=case.limit)).nodes
     )
     assert all(row["repeat"] == 2 and row["seconds"] > 0 for row in rows.values())
+    # both are quick cases (100 ms), and both well within it
+    assert json.loads(out)["targets"] == [
+        {"class": "quick", "limit_seconds": 0.1, "cases": 2, "over": []}
+    ]
     code, _, err = run(capsys, *argv, "--repeat", "0")
     assert code == 2 and err.count("\n") == 1 and "--repeat" in err
+
+
+def test_bench_target_classes_and_what_is_over() -> None:
+    """The solver issue's targets, by case: VCF 10 ms, quick 100 ms, slow 10 s, the two
+    longest searches 60 s; a case over its limit, or unfinished, is named."""
+    from solver.bench import SolverCase, check_targets
+    from solver.board import Board
+
+    def case(name: str, goal: str, tags: str) -> SolverCase:
+        return SolverCase(name, Board(), goal, 5, "proven", tuple(tags.split()))
+
+    solved = [
+        (case("v", "vcf", "vcf proven quick"), "proven", 3, 10, 0.011),
+        (case("q1", "tsume", "vct proven quick"), "proven", 3, 10, 0.099),
+        (case("q2", "tsume", "vct proven quick"), "unknown", None, 10, 0.01),
+        (case("s", "tsume", "vct proven slow heavy"), "proven", 9, 10, 9.5),
+        (case("vct_unstable", "tsume", "vct proven slow heavy"), "proven", 12, 10, 59.0),
+        (case("other", "tsume", "vct proven"), "proven", 3, 10, 99.0),
+    ]
+    checks = check_targets(solved)
+    assert [(t.name, t.cases, t.over) for t in checks] == [
+        ("vcf", 1, (("v", 0.011),)),
+        ("quick", 2, (("q2", None),)),
+        ("slow", 1, ()),
+        ("long", 1, ()),
+    ]
+    assert checks[1].text() == "quick under 100 ms: 1 of 2 (over: q2 unfinished)"
+    assert checks[0].text() == "vcf under 10 ms: 0 of 1 (over: v 11.0 ms)"
