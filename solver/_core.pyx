@@ -410,6 +410,38 @@ cdef class Refutations:
     def __reduce__(self):
         return (dict, (self.items(),))
 
+    def longer_than(self, int moves):
+        """``(point, line)`` of the lines of more than ``moves`` attacker moves, the
+        longest first (ties in point order): ``solver.dfpn.longer_than``."""
+        cdef int p
+        cdef list out = []
+        for p in range(NP):
+            if self.idx[p] != NO_LINE and (len(self.lines[self.idx[p]]) + 1) // 2 > moves:
+                out.append((p, self.lines[self.idx[p]]))
+        out.sort(key=_by_length)  # (stable: ties stay in point order)
+        return out
+
+    def replaced(self, dict changes):
+        """A copy with the refuted points in ``changes`` given the lines there."""
+        cdef Refutations refs = Refutations.__new__(Refutations)
+        cdef list lines = list(self.lines)
+        cdef int p
+        memcpy(refs.idx, self.idx, NP)
+        for p, line in changes.items():
+            if not (0 <= p < NP and self.idx[p] != NO_LINE):
+                raise KeyError(p)
+            refs.idx[p] = len(lines)
+            lines.append(_untracked(tuple(line)))
+        if len(lines) >= NO_LINE:
+            raise ValueError("too many distinct lines for one AND node")
+        refs.lines = tuple(lines)
+        refs.count = self.count
+        return refs
+
+
+def _by_length(item):
+    return -len(item[1])
+
 
 Mapping.register(Refutations)
 

@@ -710,7 +710,7 @@ cdef class Loop:
         cdef uint64_t ch
         cdef array.array children
         cdef Py_ssize_t i
-        cdef long long longest, length
+        cdef long long longest, length, floor
         cdef int m
         if node is not None:
             return _after_threat(node, move)
@@ -727,11 +727,14 @@ cdef class Loop:
                 sub = self._cproof(ch, clow, memo)
                 core_leave(self.core, m, -1)
             replies[m] = sub
-        refuted, longest = self._refutations(table_key(h, low), e)
+        floor = 0
         for sub in replies.values():
             length = sub.length
-            if length > longest:
-                longest = length
+            if length > floor:
+                floor = length
+        refuted, longest = self._refutations(table_key(h, low), e, floor)
+        if floor > longest:
+            longest = floor
         node = _proof_node(move, longest + 1, replies, None, refuted)
         memo.store(h, low, node)
         return node

@@ -223,6 +223,29 @@ def _after_threat(node: ProofNode, move: int) -> ProofNode:
     return ProofNode(move=move, length=node.length, replies=node.replies, refuted=node.refuted)
 
 
+def longer_than(
+    refs: Mapping[int, tuple[int, ...]], moves: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The certificates of more than ``moves`` attacker moves, as ``(point, line)``, the
+    longest first, ties in point order (the compiled core's mapping does it in C)."""
+    if not isinstance(refs, dict):
+        return refs.longer_than(moves)  # type: ignore[attr-defined, no-any-return]
+    out = [(p, line) for p, line in sorted(refs.items()) if (len(line) + 1) // 2 > moves]
+    out.sort(key=lambda item: -len(item[1]))
+    return out
+
+
+def replaced(
+    refs: Mapping[int, tuple[int, ...]], changes: dict[int, tuple[int, ...]]
+) -> Mapping[int, tuple[int, ...]]:
+    """``refs`` with the refuted points in ``changes`` given those lines."""
+    if not isinstance(refs, dict):
+        return refs.replaced(changes)  # type: ignore[attr-defined, no-any-return]
+    merged = dict(refs)
+    merged.update(changes)  # (the points keep their places: point order)
+    return merged
+
+
 def final_kind(core: Core, p: int, attacker: int) -> str:
     """What the attacker's last move ``p`` (not yet played) does: ``five``,
     ``straight-four``, ``double-four`` or ``forbidden-block``."""
@@ -881,12 +904,12 @@ class PureDfPn:
             return lengths[key]
         e = self.tt[key]
         if key & 1:
-            longest = self._refutations(key, e)[1]
+            floor = 0
             for m, _, ckey in self.children_of(key, e):
                 self.core.enter(m, self.d)
-                longest = max(longest, self._proof_length(ckey))
+                floor = max(floor, self._proof_length(ckey))
                 self.core.leave(m)
-            length = longest + 1
+            length = max(floor, self._refutations(key, e, floor)[1]) + 1
         elif e.how and e.how[0] == "five":
             length = 1
         elif e.how and e.how[0] == "vcf":
@@ -899,29 +922,83 @@ class PureDfPn:
         lengths[key] = length
         return length
 
-    def _refutations(self, key: int, e: _Entry) -> tuple[Mapping[int, tuple[int, ...]], int]:
-        """The refuted defences of the proven AND node ``key`` here, each with the VCF
-        that refutes it, and the attacker moves of the longest of those VCFs: the same
-        deterministic split as at expansion, now with certificates (and the whole VCF
-        budget: the search's node limit may be spent). The core gives that longest
-        length as it goes: taken here from about 180 refutations an AND node, it was 10%
-        of ``vct_game_white_l14_1``'s proof building. The node's defences (its
-        children) are passed as known: each failed a complete VCF search in that split,
-        and is not searched again."""
+    def _refutations(
+        self, key: int, e: _Entry, floor: int
+    ) -> tuple[Mapping[int, tuple[int, ...]], int]:
+        """The refuted defences of the proven AND node ``key`` here, each with a VCF that
+        refutes it, and the attacker moves of the longest of those VCFs; ``floor``: the
+        longest proof among the node's children (its length is the longer of the two).
+
+        The same deterministic split as at expansion, now with certificates (and the
+        whole VCF budget: the search's node limit may be spent). The node's defences
+        (its children) are passed as known: each failed a complete VCF search in that
+        split, and is not searched again. The core gives the longest length as it goes
+        (taken here from about 180 refutations an AND node, it was 10% of
+        ``vct_game_white_l14_1``'s proof building).
+
+        The certificates are kept short, as a main line shows the longest resistance:
+        a refuted defence that seems to resist longest only because its VCF is a long
+        one would be shown instead of a real defence. So the split replays the
+        attacker's shortest VCF here (found from the threat's line, which is the first
+        VCF found, not the shortest), not that line; and the certificates longer than
+        ``floor`` and than every one shortened so far are shortened in turn, the
+        longest first, each to the shortest VCF after its defence (``_shortened``). On
+        the 33 proven development cases the main lines had ended, in 9, on a refuted
+        defence whose VCF was longer than needed (``vct_game_black_l07_1``: 5 moves
+        shown where 2 win). ``vct_game_white_l14_1``: 2,640 shortest VCFs, and about
+        1,000 certificates searched again at 180 AND nodes; its proof 215.8 -> 229.0 M
+        instructions (the shortest lines alone: 212.7 M, as their zones are smaller)."""
         found = self._refuted.get(key)
         if found is None:
             assert e.children is not None
-            status, _, refs, spent, longest = self.core.defences(
-                self.a, (key >> 1) & MAX_R, e.threat_line, self.vcf_budget, True, e.children
+            r = (key >> 1) & MAX_R
+            line = e.threat_line
+            if len(line) > 1:
+                status, short, spent = self.core.vcf(
+                    self.a, (len(line) + 1) // 2 - 1, self.vcf_budget, True
+                )
+                self._base_nodes += spent
+                if status == WIN:
+                    line = short
+            status, _, split, spent, longest = self.core.defences(
+                self.a, r, line, self.vcf_budget, True, e.children
             )
+            refs: Mapping[int, tuple[int, ...]] = split
             self._base_nodes += spent  # proof building is not search: keep the node count
             if status == UNKNOWN:
                 # (a refuted move would be missing: no proof rather than a wrong one)
                 if self.core.expired:
                     raise self._expired()
                 raise Stopped("a refutation search ran out of nodes")
+            if longest > floor:
+                refs, longest = self._shortened(refs, floor)
             found = self._refuted[key] = (refs, longest)
         return found
+
+    def _shortened(
+        self, refs: Mapping[int, tuple[int, ...]], floor: int
+    ) -> tuple[Mapping[int, tuple[int, ...]], int]:
+        """``refs`` with each certificate longer than ``floor`` moves, and than every
+        one shortened before it (the longest first, ties in point order), replaced by
+        the shortest VCF after its defence; and the longest certificate's moves then."""
+        core, a, d = self.core, self.a, self.d
+        best, changes = 0, {}
+        for p, line in longer_than(refs, floor):
+            moves = (len(line) + 1) // 2
+            if moves <= max(best, floor):
+                best = max(best, moves)
+                break
+            core.put(p, d)
+            status, short, spent = core.vcf(a, moves - 1, self.vcf_budget, True)
+            core.remove(p)
+            self._base_nodes += spent
+            if status == WIN:
+                changes[p] = short
+                moves = (len(short) + 1) // 2
+            elif status == UNKNOWN and core.expired:
+                raise self._expired()
+            best = max(best, moves)
+        return (replaced(refs, changes) if changes else refs), best
 
     def _and_proof(
         self, move: int, key: int, memo: MutableMapping[Any, ProofNode] | None = None
@@ -950,8 +1027,9 @@ class PureDfPn:
                 sub = self.proof(ckey, memo)
                 core.leave(m)
             replies[m] = sub
-        refuted, longest = self._refutations(key, e)
-        longest = max(longest, max([n.length for n in replies.values()], default=0))
+        floor = max([n.length for n in replies.values()], default=0)
+        refuted, longest = self._refutations(key, e, floor)
+        longest = max(longest, floor)
         return ProofNode(move=move, length=longest + 1, replies=replies, refuted=refuted)
 
     def line_proof(self, line: tuple[int, ...]) -> ProofNode:

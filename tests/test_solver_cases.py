@@ -536,3 +536,88 @@ def test_memory_collection_keeps_proofs_and_the_biggest_searches() -> None:
     search._collect()
     kept = set(search.tt)
     assert kept == {node_key(i, 1, 0) for i in range(7)} and search.collect_at == 11
+
+
+@pytest.mark.parametrize(
+    "name", ["vct_game_black_l07_1", "vct_game_black_l08_1", "vct_game_black_l11_1", "vct_fukumi"]
+)
+def test_main_line_shows_the_longest_resistance_with_shortest_vcfs(name: str) -> None:
+    """Along the main line, no refuted defence has a certificate longer than the reply
+    shown (so none resists longer, as its shortest VCF is no longer than its certificate),
+    and where the line ends on a refuted defence, its VCF is a shortest one. (Before the
+    certificates were shortened, ``vct_game_black_l07_1``'s line ended at its second
+    move on a defence answered by a 5-move VCF, where 2 moves win.)"""
+    from quintet import load
+
+    case = load(name)
+    r = solve(case.board, "tsume", Limits(max_moves=case.limit))
+    assert r.tree is not None and r.moves == case.limit
+    core = case.board.core.copy()
+    a, d = int(case.board.to_move), 3 - int(case.board.to_move)
+    node, moves, final = r.tree, 0, None
+    while node is not None:
+        core.put(node.move, a)
+        moves += 1
+        reply = node.best_reply()
+        if reply is None:
+            break
+        resist = (
+            node.replies[reply].length
+            if reply in node.replies
+            else (len(node.refuted[reply]) + 1) // 2
+        )
+        assert resist == node.length - 1
+        assert all((len(line) + 1) // 2 <= resist for line in node.refuted.values())
+        core.put(reply, d)
+        if reply in node.refuted:
+            final = node.refuted[reply]
+            break
+        node = node.replies[reply]
+    assert final is not None  # (each of these ends on a refuted defence)
+    status, shortest, _ = core.vcf(a, 20, 1_000_000, True)
+    assert status == 1 and len(shortest) == len(final)
+    assert moves + (len(final) + 1) // 2 == r.moves
+
+
+def test_certificate_helpers_agree_for_both_cores() -> None:
+    """``longer_than`` and ``replaced`` give the same on the compiled core's compact
+    mapping of refutations as on the pure core's dict."""
+    from quintet import load
+
+    from solver.dfpn import longer_than, replaced
+
+    case = load("vct_game_white_l12_1")
+    board = Board.from_stones(
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
+    )
+    pure = Board.from_stones(
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=False
+    )
+    a = int(board.to_move)
+    # a hidden threat whose split has certificates of 3 and 5 attacker moves
+    status, threats, _ = board.core.threats(a, 6, 3, 100_000)
+    assert status == 0
+    m, line = threats[1]
+    splits = []
+    for core in (board.core, pure.core):
+        core.put(m, a)
+        splits.append(core.defences(a, 6, line, 200_000)[2])
+        core.remove(m)
+    compact, plain = splits
+    assert not isinstance(compact, dict) and isinstance(plain, dict) and compact == plain
+    assert {(len(line) + 1) // 2 for line in plain.values()} == {3, 5}
+    assert [p for p, _ in longer_than(plain, 3)] == [
+        p for p, line in plain.items() if len(line) == 9
+    ]
+    for moves in range(6):
+        assert longer_than(compact, moves) == longer_than(plain, moves)
+    longest = longer_than(plain, 0)
+    assert [len(line) for _, line in longest] == sorted(
+        (len(line) for _, line in longest), reverse=True
+    )
+    p = longest[0][0]
+    changes = {p: (1, 2, 3)}
+    assert replaced(compact, changes) == replaced(plain, changes) == {**plain, p: (1, 2, 3)}
+    assert list(replaced(compact, changes)) == list(plain)  # (point order kept)
+    with pytest.raises(KeyError):
+        replaced(compact, {next(q for q in range(225) if q not in plain): (1,)})
