@@ -422,18 +422,23 @@ cdef class Refutations:
         return out
 
     def replaced(self, dict changes):
-        """A copy with the refuted points in ``changes`` given the lines there."""
+        """A copy with the refuted points in ``changes`` given the lines there (equal
+        lines stored once; a plain dict if the distinct lines would not fit a byte)."""
         cdef Refutations refs = Refutations.__new__(Refutations)
         cdef list lines = list(self.lines)
-        cdef int p
+        cdef dict at = {line: i for i, line in enumerate(lines)}
+        cdef int p, i
         memcpy(refs.idx, self.idx, NP)
         for p, line in changes.items():
             if not (0 <= p < NP and self.idx[p] != NO_LINE):
                 raise KeyError(p)
-            refs.idx[p] = len(lines)
-            lines.append(_untracked(tuple(line)))
-        if len(lines) >= NO_LINE:
-            raise ValueError("too many distinct lines for one AND node")
+            line = _untracked(tuple(line))
+            i = at.setdefault(line, len(lines))
+            if i == len(lines):
+                if i >= NO_LINE:
+                    return {q: changes.get(q, old) for q, old in self.items()}
+                lines.append(line)
+            refs.idx[p] = i
         refs.lines = tuple(lines)
         refs.count = self.count
         return refs

@@ -926,8 +926,9 @@ class PureDfPn:
         self, key: int, e: _Entry, floor: int
     ) -> tuple[Mapping[int, tuple[int, ...]], int]:
         """The refuted defences of the proven AND node ``key`` here, each with a VCF that
-        refutes it, and the attacker moves of the longest of those VCFs; ``floor``: the
-        longest proof among the node's children (its length is the longer of the two).
+        refutes it, and the attacker moves of the longest of those VCFs (of those longer
+        than ``floor``, where some were shortened); ``floor``: the longest proof among
+        the node's children (the node's length is the longer of the two, plus one).
 
         The same deterministic split as at expansion, now with certificates (and the
         whole VCF budget: the search's node limit may be spent). The node's defences
@@ -980,7 +981,9 @@ class PureDfPn:
     ) -> tuple[Mapping[int, tuple[int, ...]], int]:
         """``refs`` with each certificate longer than ``floor`` moves, and than every
         one shortened before it (the longest first, ties in point order), replaced by
-        the shortest VCF after its defence; and the longest certificate's moves then."""
+        the shortest VCF after its defence; and the moves of the longest certificate
+        still longer than ``floor`` (0 if none is: the node's length is then its longest
+        child's)."""
         core, a, d = self.core, self.a, self.d
         best, changes = 0, {}
         for p, line in longer_than(refs, floor):

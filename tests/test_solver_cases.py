@@ -621,3 +621,11 @@ def test_certificate_helpers_agree_for_both_cores() -> None:
     assert list(replaced(compact, changes)) == list(plain)  # (point order kept)
     with pytest.raises(KeyError):
         replaced(compact, {next(q for q in range(225) if q not in plain): (1,)})
+    # equal new lines are stored once; past 254 distinct lines, a plain dict
+    points = list(plain)
+    twice = replaced(compact, {points[0]: (7, 8, 9), points[1]: (7, 8, 9)})
+    assert len(twice.lines) == len(compact.lines) + 1
+    first = replaced(compact, {p: (p, p, p) for p in points})
+    again = replaced(first, {p: (p, p, p, p, p) for p in points})
+    assert len(points) + len(first.lines) > 254
+    assert isinstance(again, dict) and again == {p: (p, p, p, p, p) for p in points}
