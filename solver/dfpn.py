@@ -946,8 +946,9 @@ class PureDfPn:
         longest first, each to the shortest VCF after its defence (``_shortened``). On
         the 33 proven development cases the main lines had ended, in 9, on a refuted
         defence whose VCF was longer than needed (``vct_game_black_l07_1``: 5 moves
-        shown where 2 win). ``vct_game_white_l14_1``: 2,640 shortest VCFs, and about
-        1,000 certificates searched again at 180 AND nodes; its proof 215.8 -> 229.0 M
+        shown where 2 win). ``vct_game_white_l14_1``: a shortest VCF searched at each of its
+        2,640 AND nodes whose threat's line is longer than one move, and about 1,000
+        certificates searched again at 180 of them; its proof 215.8 -> 229.0 M
         instructions (the shortest lines alone: 212.7 M, as their zones are smaller)."""
         found = self._refuted.get(key)
         if found is None:
