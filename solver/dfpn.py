@@ -433,6 +433,13 @@ class PureDfPn:
             return
         if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
             return
+        if node_key(core.hash ^ ZOBRIST[a][p], r - 1, _AND) in self.tt:
+            # A threat: an AND node is made only after a VCF found there, and this one's
+            # would be found again. Most blocks are reached again: the defender's fours
+            # and the attacker's blocks commute (vct_game_white_l14_1: 16.8 k blocks, 5.8 k
+            # AND nodes; 883.6 -> 773.9 M instructions without their VCF searches).
+            children.append(p)
+            return
         core.enter(p, a)  # (enter and leave: the masks are put back, not updated)
         status, tline, _ = core.vcf(a, r - 1, self._budget(), False)
         core.leave(p)

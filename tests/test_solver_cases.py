@@ -220,6 +220,43 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         assert (results[0][0].value == "proven") == case.proven, name
 
 
+def test_a_block_whose_threat_is_known_is_not_searched_again() -> None:
+    """After a defender's four, the attacker's block is his only move; it is a threat
+    when he has a VCF after it. Where the block's AND node is in the table already (the
+    defender's fours and the attacker's blocks commute, so most are), that VCF was found
+    there before: the block is taken without a search. It happens, it spends no VCF
+    node, and the proof still passes the checker."""
+    from quintet import load
+
+    from solver.dfpn import _AND, PureDfPn, node_key
+    from solver.zobrist import ZOBRIST
+
+    case = load("vct_game_white_l07_1")
+    taken = searched = 0
+
+    class Counting(PureDfPn):
+        def _add_forced(self, children, r, p):  # type: ignore[no-untyped-def]
+            nonlocal taken, searched
+            core = self.core
+            if core.is_four_move(p, self.a):
+                return super()._add_forced(children, r, p)
+            known = node_key(core.hash ^ ZOBRIST[self.a][p], r - 1, _AND) in self.tt
+            before, count = core.nodes, len(children)
+            super()._add_forced(children, r, p)
+            if known:
+                taken += 1
+                assert core.nodes == before and list(children[count:]) == [p]
+            else:
+                searched += 1
+
+    board = case.board
+    search = Counting(board.core.copy(), int(board.to_move), 2)
+    assert search.solve_or(case.limit).pn == 0
+    tree = search.proof(search.or_key(case.limit))
+    assert check_proof(board, tree, case.goal, case.limit) == tree.length == case.limit
+    assert taken > searched > 0
+
+
 @pytest.mark.parametrize(
     "name",
     [
