@@ -1374,6 +1374,7 @@ cdef class Core:
         cdef int qs[AHEAD]
         cdef uint64_t key = self._dead_key(a)
         cdef uint64_t slot = key & self.dead_mask
+        cdef uint64_t ckey
         if nd >= 2:
             npl = 0
         elif nd == 1:
@@ -1457,6 +1458,15 @@ cdef class Core:
                     continue
             elif self._five_entries(q, d, eq):
                 continue
+            if not self.recording:
+                # A child the dead-end table holds (most are transpositions: the same
+                # fours in another order) is counted and looked up as ``_vcf_child``
+                # would, without putting the two stones (and tracking them) first.
+                ckey = key ^ ZOB[a][p] ^ ZOB[d][q]
+                if self._dead_holds(self.dead[ckey & self.dead_mask], ckey, depth - 1):
+                    if self._tick():
+                        result = -1
+                    continue
             self._put(p, a)
             nf = self._completions_from(q, p, d, eq, fives)
             self._put(q, d)

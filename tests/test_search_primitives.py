@@ -122,6 +122,31 @@ def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> 
             assert core.four_codes(colour) == codes
 
 
+@pytest.mark.parametrize(
+    ("name", "colour"),
+    [("vct_game_black_l10_1", 2), ("vct_game_white_l10_1", 1), ("vct_game_white_l08_1", 1)],
+)
+def test_failing_vcf_searches_count_their_transpositions(name: str, colour: int) -> None:
+    """A failing VCF search meets most of its positions again, the same fours played in
+    another order (the defender's VCF in these cases: 565, 263 and 139 nodes, of which
+    340, 146 and 76 are found in the dead-end table). The compiled core looks each up
+    before it puts the four and its block, and still counts it as a node: the same
+    answer and node count as the pure core, at every depth."""
+    from quintet import load
+
+    board = load(name).board
+    cores = _cores([])
+    for core in cores:
+        for c in (1, 2):
+            for p in board.stones(c):
+                core.put(p, c)
+    for depth in (3, 5, 12):
+        answers = [core.vcf(colour, depth, 100_000, False) for core in cores]
+        assert answers[0] == answers[1], depth
+        assert answers[0][0] == 0  # (no VCF: every position searched fails)
+    assert answers[0][2] > 100
+
+
 def _play_then_take_back(cores: list[Any], moves: list[int], back: int) -> Iterator[int]:
     """Play ``moves`` on every core (Black first), then take the last ``back`` of them
     off again; yield the step number after each."""
