@@ -403,14 +403,20 @@ cdef class Loop:
         """``PureDfPn._expand_and``: the defences as children, or proven without one."""
         cdef array.array children
         cdef list defs
-        cdef Py_ssize_t i, n
+        cdef Py_ssize_t i, n, k = 0
+        cdef int m, want
         self.expansions += 1
         status, defs, _, _, _ = self.core.defences(self.a, r, e.threat_line, self._cbudget(), False)
         self._cnote(status)
         n = len(defs)
         children = array.clone(_CODES, n, False)
-        for i in range(n):
-            children.data.as_ushorts[i] = <unsigned short> defs[i]
+        # the defender's fours first, then his other defences (see there)
+        for want in range(1, -1, -1):
+            for i in range(n):
+                m = defs[i]
+                if (core_is_four_move(self.core, m, self.d) != 0) == want:
+                    children.data.as_ushorts[k] = <unsigned short> m
+                    k += 1
         e.children = children
         if n == 0:
             e.pn = 0
