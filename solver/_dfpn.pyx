@@ -405,17 +405,23 @@ cdef class Loop:
         cdef list defs
         cdef Py_ssize_t i, n, k = 0
         cdef int m, want
+        cdef unsigned char group[NPOINTS]
         self.expansions += 1
         status, defs, _, _, _ = self.core.defences(self.a, r, e.threat_line, self._cbudget(), False)
         self._cnote(status)
         n = len(defs)
         children = array.clone(_CODES, n, False)
-        # the defender's fours first, then his other defences (see there)
-        for want in range(1, -1, -1):
+        # the defender's fours first, then the threat line's points, then the other
+        # defences (see there)
+        for i in range(n):
+            m = defs[i]
+            group[i] = 0 if core_is_four_move(self.core, m, self.d) else (
+                1 if m in <tuple> e.threat_line else 2
+            )
+        for want in range(3):
             for i in range(n):
-                m = defs[i]
-                if (core_is_four_move(self.core, m, self.d) != 0) == want:
-                    children.data.as_ushorts[k] = <unsigned short> m
+                if group[i] == want:
+                    children.data.as_ushorts[k] = <unsigned short> <int> defs[i]
                     k += 1
         e.children = children
         if n == 0:

@@ -542,23 +542,32 @@ class PureDfPn:
         # - those moves as the children, each checked by its own OR node: l11 0.43 s,
         #   l17 50.3 M (each refutation a search of its own, no replay of a sibling's);
         # - a split stopped once ``th_pn`` defences are found: l11 443 k, l17 46.8 M.
-        # The defender's fours come first, then his other defences, each in point order.
-        # A child not yet visited counts one to both numbers (``_select``), so the first
-        # of equals is tried first: a four leaves the attacker one move, his block, and
-        # its subtree is settled soonest. On the 64 quintet cases, at first phases of
-        # 200 k to 400 k nodes, 133.1 M -> 122.9 M nodes on average (vct_unstable 45.4 M
-        # -> 36.5 M, vct_black_long 4.2 M -> 2.5 M, vct_game_white_l11_1 5.2 M -> 3.8 M;
-        # vct_game_black_l17_1_short 47.5 M -> 48.3 M on average, but 33.9 M -> 45.8 M
-        # at 300 k, the lucky budget it had). Their fours last: 140.3 M at 300 k. The
-        # threat line's points first, or the nearest to its first move first, changed
-        # the disproofs by 4% at most and vct_game_white_l14_1 by up to +31%.
+        # The defender's fours come first, then the threat line's points, then his other
+        # defences, each group in point order. A child not yet visited counts one to both
+        # numbers (``_select``), so the first of equals is tried first: a four leaves the
+        # attacker one move, his block, and its subtree is settled soonest; a point of
+        # the line breaks the VCF the threat made. The 64 quintet cases, the mean over
+        # first phases of 200, 250, 300, 350 and 400 k nodes (their spread; the search
+        # after the first phase is chaotic, see ``FIRST_PHASE_NODES``):
+        # - point order: 133.1 M nodes (124.5-139.3 M), vct_game_black_l17_1_short
+        #   47.5 M (33.9-55.7 M), vct_unstable 45.4 M;
+        # - fours first: 122.9 M (119.0-126.7 M), l17 48.3 M, vct_unstable 36.5 M;
+        # - fours, then the line's points: 114.8 M (113.6-116.8 M), l17 41.0 M
+        #   (39.0-44.4 M), vct_unstable 36.4 M, vct_black_long 4.2 M -> 2.3 M;
+        # - fours last 140.3 M (at 300 k); fours, the line, then the defender's threes
+        #   120.0 M; the line's points first (fours or not), then fours 128.5 M; the
+        #   line's points in the line's order 120.6 M; the rest by distance to the
+        #   line's first move 115.2 M.
+        # vct_game_white_l14_1 (proven in its first phase) 155.9 k -> 155.6 k nodes.
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
         status, defs, _, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
         self._note(status)
+        line = set(e.threat_line)
         fours = {m for m in defs if core.is_four_move(m, self.d)}
         children = array("H", [m for m in defs if m in fours])
-        children.extend([m for m in defs if m not in fours])
+        children.extend([m for m in defs if m not in fours and m in line])
+        children.extend([m for m in defs if m not in fours and m not in line])
         e.children = children
         if not children:
             e.pn, e.dn, e.how = 0, INF, ("refuted",)

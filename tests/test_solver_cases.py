@@ -258,10 +258,11 @@ def test_a_block_whose_threat_is_known_is_not_searched_again() -> None:
 
 
 def test_an_and_nodes_children_are_the_defenders_fours_first() -> None:
-    """A threat's AND node lists the defender's fours first, then his other defences,
-    each in point order (a child not yet visited counts one, so the first of equals is
-    tried first), in both search loops. vct_game_black_l09_1's first move (H5, a
-    threat): five defences, two of them White's fours (K10 and L10)."""
+    """A threat's AND node lists the defender's fours first, then the points of the
+    threat's line, then his other defences, each group in point order (a child not yet
+    visited counts one, so the first of equals is tried first), in both search loops.
+    vct_game_black_l09_1's first move (H5, a threat whose line is J5): five defences,
+    two of them White's fours (K10 and L10)."""
     from quintet import load
 
     from solver.dfpn import _AND, DfPn, PureDfPn, node_key
@@ -273,15 +274,19 @@ def test_an_and_nodes_children_are_the_defenders_fours_first() -> None:
         core = case.board.core.copy()
         core.put(threat, a)
         status, line, _ = core.vcf(a, r, 100_000, False)
-        assert status == 1
+        assert status == 1 and [point_name(m) for m in line] == ["j5"]
         search = search_class(core, a, 2)
         entry = search._entry_class(threat_line=line)
         search._expand_and(node_key(core.hash, r, _AND), r, entry)
-        children = list(entry.children)
-        fours = [m for m in children if core.is_four_move(m, 3 - a)]
-        assert children == fours + sorted(set(children) - set(fours)), search_class
-        assert fours == sorted(fours) and len(fours) == 2 and len(children) == 5
-        assert [point_name(m) for m in fours] == ["k10", "l10"]
+        children = [point_name(m) for m in entry.children]
+        assert children == ["k10", "l10", "j5", "g5", "l5"], search_class
+        assert [core.is_four_move(parse_point(m), 3 - a) for m in children] == [
+            True,
+            True,
+            False,
+            False,
+            False,
+        ]
 
 
 @pytest.mark.parametrize(
