@@ -60,6 +60,10 @@ DEF RING_LINE = 256  # (more than any line: its moves are distinct points)
 # a microsecond) keep the lock: released around them too, it was taken back 71 k times
 # in vct_game_white_l14_1's search and proof, 40 k of them for a replay alone.
 DEF NOGIL_DEPTH = 3
+DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
+DEF MAXLOG = 4096
+DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
+DEF PADC = 5  # solver.geometry.PAD: wall cells at each end of a line code
 
 
 cdef inline bint _others_run() noexcept:
@@ -68,10 +72,7 @@ cdef inline bint _others_run() noexcept:
     taking it back cost ``vct_game_white_l14_1`` about 2% of its instructions (29 k
     times), for nothing when no thread waits."""
     return PyThreadState_Next(PyInterpreterState_ThreadHead(PyInterpreterState_Get())) != NULL
-DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
-DEF MAXLOG = 4096
-DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
-DEF PADC = 5  # solver.geometry.PAD: wall cells at each end of a line code
+
 
 cdef enum:
     C_EMPTY = 0

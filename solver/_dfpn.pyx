@@ -412,7 +412,7 @@ cdef class Loop:
         n = len(defs)
         children = array.clone(_CODES, n, False)
         # the defender's fours first, then the threat line's points, then the other
-        # defences (see there)
+        # defences (see ``PureDfPn._expand_and``)
         for i in range(n):
             m = defs[i]
             group[i] = 0 if core_is_four_move(self.core, m, self.d) else (
