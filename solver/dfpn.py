@@ -556,8 +556,9 @@ class PureDfPn:
         #   (39.0-44.4 M), vct_unstable 36.4 M, vct_black_long 4.2 M -> 2.3 M;
         # - fours last 140.3 M (at 300 k); fours, the line, then the defender's threes
         #   120.0 M; the line's points first (fours or not), then fours 128.5 M; the
-        #   line's points in the line's order 120.6 M; the rest by distance to the
-        #   line's first move 115.2 M.
+        #   line's points in the line's order 120.6 M; its attacker moves before its
+        #   blocks 117.7 M, after them 118.4 M; the rest by distance to the line's first
+        #   move 115.2 M.
         # vct_game_white_l14_1 (proven in its first phase) 155.9 k -> 155.6 k nodes.
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
