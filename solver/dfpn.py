@@ -106,6 +106,8 @@ def child_code(move: int, reply: int = -1) -> int:
     return move | ((reply + 1) << 8)
 
 
+# (0.25 against 0.125, 0.5, 1 and 0 in 2026-11, the 64 cases' mean over five first
+# phases: 114.8 M nodes against 117.6, 172.7, 145.5 and 121.3 M)
 EPSILON = 0.25
 # The proof number a threat's AND node starts with, before it is expanded (df-pn+'s
 # heuristic initial numbers): 2 when the threat's VCF if ignored is one move (a three, or
@@ -541,7 +543,21 @@ class PureDfPn:
         #   (fewer VCF nodes, but more threats visited);
         # - those moves as the children, each checked by its own OR node: l11 0.43 s,
         #   l17 50.3 M (each refutation a search of its own, no replay of a sibling's);
-        # - a split stopped once ``th_pn`` defences are found: l11 443 k, l17 46.8 M.
+        # - a split stopped once ``th_pn`` defences are found: l11 443 k, l17 46.8 M;
+        # - tried again with the ring (2026-11): the moves left by the line's and the
+        #   ring's replays as the children, unsearched, each child's own VCF search made
+        #   when it is first visited: l17 49.1 M, vct_game_white_l14_1 848 k (from
+        #   155.6 k) with this from 2 moves left; 43.8 M and 491 k from 4. Its failing
+        #   searches did not shrink (l17: 17.2 M nodes against the split's 24.3 M in
+        #   1.21 M searches; 45% of the split's defences are never visited, but lazily
+        #   more were), and the refutations found there missed the ring's replays;
+        # - the split's searches bounded at 3, 5 or 7 moves, the children of a
+        #   bounded split searched in full when visited: l17 109.8, 60.2, 40.9 M (10.3 s
+        #   against 10.2 s), vct_unstable 69.5, 44.8, 37.1 M (against 36.4 M).
+        # Where l17's time goes: splits 31%, hidden threats 16%, threes 10% (406 k
+        # calls for 1 M nodes), the defender's VCF 4%; 58% of its nodes are the splits'
+        # failing searches, and 72% of the split nodes are spent in AND nodes still open
+        # when the root is disproven (the df-pn's usual detours).
         # The defender's fours come first, then the threat line's points, then his other
         # defences, each group in point order. A child not yet visited counts one to both
         # numbers (``_select``), so the first of equals is tried first: a four leaves the
@@ -558,7 +574,9 @@ class PureDfPn:
         #   120.0 M; the line's points first (fours or not), then fours 128.5 M; the
         #   line's points in the line's order 120.6 M; its attacker moves before its
         #   blocks 117.7 M, after them 118.4 M; the rest by distance to the line's first
-        #   move 115.2 M.
+        #   move 115.2 M; a killer (the defence that last disproved an AND node as many
+        #   attacker moves deep) first, after the fours or after the line's points:
+        #   117.4, 127.0 and 123.5 M.
         # vct_game_white_l14_1 (proven in its first phase) 155.9 k -> 155.6 k nodes.
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
