@@ -558,6 +558,10 @@ cdef class Core:
     # line-shape cache (``_line_shapes``): line code | colour << 62, and its shape bits
     cdef uint64_t* lc_key
     cdef uint32_t* lc_val
+    # each line's shapes by colour as ``_shape_points`` last read them, with the line's
+    # code then (a board scan reads the lines that did not change here, not the cache)
+    cdef uint64_t sp_code[2][4][32]
+    cdef uint32_t sp_val[2][4][32]
 
     def __cinit__(self, int rule=0):
         if rule < 0 or rule > 2:
@@ -594,6 +598,7 @@ cdef class Core:
         self._new_dead(DEAD_BITS)
         self.epoch = 0
         self.lc_key = <uint64_t*> calloc(1 << LC_BITS, sizeof(uint64_t))  # (0: no line)
+        memset(self.sp_code, 0xFF, sizeof(self.sp_code))  # (no line's code)
         self.lc_val = <uint32_t*> malloc((1 << LC_BITS) * sizeof(uint32_t))
         if self.lc_key == NULL or self.lc_val == NULL:
             raise MemoryError()
@@ -1626,12 +1631,17 @@ cdef class Core:
         """The empty points (a bit set) where a ``colour`` stone makes a three or four
         shape along some line (``which`` 0), or a three and no four along some line
         (``which`` 16: where ``_is_three_move`` holds)."""
-        cdef int d, idx, pos, p
+        cdef int d, idx, pos, p, c = colour - 1
         cdef uint32_t bits
+        cdef uint64_t code
         out[0] = out[1] = out[2] = out[3] = 0
         for d in range(4):
             for idx in range(LINES_IN[d]):
-                bits = (self._line_shapes(d, idx, colour) >> which) & 0x7FFF
+                code = self.lines[d][idx]
+                if self.sp_code[c][d][idx] != code:
+                    self.sp_code[c][d][idx] = code
+                    self.sp_val[c][d][idx] = self._line_shapes(d, idx, colour)
+                bits = (self.sp_val[c][d][idx] >> which) & 0x7FFF
                 while bits:
                     pos = __builtin_ctz(bits)
                     bits &= bits - 1
