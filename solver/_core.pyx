@@ -498,6 +498,22 @@ cdef Refutations _refutations(unsigned char* idx, list lines, int count):
     return refs
 
 
+cdef inline int _next_bit(uint64_t* bits, int after) noexcept nogil:
+    """The first point after ``after`` in the bit set ``bits`` (four words), or -1."""
+    cdef int start = after + 1, row
+    cdef uint64_t x
+    if start >= 256:
+        return -1
+    row = start >> 6
+    x = bits[row] & (~(<uint64_t> 0) << (start & 63))
+    while not x:
+        row += 1
+        if row >= 4:
+            return -1
+        x = bits[row]
+    return (row << 6) + __builtin_ctzll(x)
+
+
 cdef class Core:
     """Board cells, line codes and hash, with the pattern and forbidden-move queries."""
 
@@ -2130,6 +2146,8 @@ cdef class Core:
         cdef uint64_t fzone[4]
         cdef uint64_t threes[4]  # where a stone of his makes a three (``_is_three_move``)
         cdef bint failzoned = False
+        cdef uint64_t cand[4]
+        cdef uint64_t occ[4]
         self._grow_dead()
         start = self._nodes
         if max_moves < 2:
@@ -2165,7 +2183,30 @@ cdef class Core:
             failzoned = r0 == 0
             for k in range(4):
                 fzone[k] = self.zone[k]
-        for m in range(NP):
+        # the candidates as a bit set, then each in point order: for threes, the points
+        # where he makes one; else the empty points with a stone within five along a
+        # line (``_near_stones``), less those for hidden threats (a look at each of the
+        # 225 points was 3% of vct_game_black_l17_1_short's time)
+        if mode == 1:
+            for k in range(4):
+                cand[k] = threes[k]
+        else:
+            cand[0] = cand[1] = cand[2] = cand[3] = 0
+            occ[0] = occ[1] = occ[2] = occ[3] = 0
+            for m in range(NP):
+                if self.cells[m]:
+                    occ[m >> 6] |= 1ULL << (m & 63)
+                    for k in range(4):
+                        cand[k] |= NEAR[m][k]
+            for k in range(4):
+                cand[k] &= ~occ[k]
+                if mode == 3:
+                    cand[k] &= ~threes[k]
+        m = -1
+        while True:
+            m = _next_bit(cand, m)
+            if m < 0:
+                break
             # the same filters as the pure version, cheapest first (they all must pass)
             if self.cells[m]:
                 continue
