@@ -1848,6 +1848,7 @@ cdef class Core:
         cdef uint64_t online[4]  # the line's points
         cdef uint64_t lzone[RING][4]  # each live ring line's zone (all points if unknown)
         cdef uint64_t within[4]  # the points on every live ring line's zone
+        cdef uint64_t cand[4]
         cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
         cdef bint fits, replayed, zoned = False, clean = True, fast, off
         cdef PyThreadState* ts
@@ -1900,7 +1901,20 @@ cdef class Core:
             zoned = self._replay_recorded(a, buf, n, True)  # (logged: _reads_same_with)
             for i in range(n):
                 online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
-        for m in range(NP):
+        # the points to look at, in order: with the line's zone and no certificates
+        # wanted, those on it or with a four or five shape (the rest are refuted by the
+        # line: ``off`` below); else all
+        if zoned and not certificates:
+            for k in range(4):
+                cand[k] = self.zone[k] | self.hot[k]
+        else:
+            cand[0] = cand[1] = cand[2] = ~(<uint64_t> 0)
+            cand[3] = (1ULL << (NP - 192)) - 1
+        m = -1
+        while True:
+            m = _next_bit(cand, m)
+            if m < 0:
+                break
             if self.cells[m]:
                 continue
             off = zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1
