@@ -614,10 +614,10 @@ cdef class Core:
         self._new_dead(DEAD_BITS)
         self.epoch = 0
         self.lc_key = <uint64_t*> calloc(1 << LC_BITS, sizeof(uint64_t))  # (0: no line)
-        memset(self.sp_code, 0xFF, sizeof(self.sp_code))  # (no line's code)
         self.lc_val = <uint32_t*> malloc((1 << LC_BITS) * sizeof(uint32_t))
         if self.lc_key == NULL or self.lc_val == NULL:
             raise MemoryError()
+        memset(self.sp_code, 0xFF, sizeof(self.sp_code))  # (no line's code)
 
     def __dealloc__(self):
         free(self.lc_key)
@@ -2199,8 +2199,8 @@ cdef class Core:
                 fzone[k] = self.zone[k]
         # the candidates as a bit set, then each in point order: for threes, the points
         # where he makes one; else the empty points with a stone within five along a
-        # line (``_near_stones``), less those for hidden threats (a look at each of the
-        # 225 points was 3% of vct_game_black_l17_1_short's time)
+        # line (``_near_stones``), less the three points for hidden threats (it looked
+        # at each of the 225 points: vct_game_black_l17_1_short makes 550 k calls)
         if mode == 1:
             for k in range(4):
                 cand[k] = threes[k]
