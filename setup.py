@@ -30,16 +30,16 @@ def _accepted(flag: str) -> bool:
     return done.returncode == 0
 
 
-# -mtune=native schedules the code for this machine's processor and uses no instruction
-# it may lack, so the build still runs on any of its kind. On the development machine
-# (gcc 12, rocketlake): vct_game_white_l14_1 75 -> 68 ms, vct_game_black_l17_1_short
-# 10.4 -> 10.0 s. (-march=native did no better and would tie the build to the
-# processor; -march=x86-64-v3 and -mpopcnt alone gained nothing.)
-FLAGS = ["-O3"] + [flag for flag in ("-mtune=native",) if _accepted(flag)]
-
 ext_modules = []
 if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
     from Cython.Build import cythonize
+
+    # -mtune=native schedules the code for this machine's processor and uses no
+    # instruction it may lack, so the build still runs on any of its kind. On the
+    # development machine (gcc 12, rocketlake): vct_game_white_l14_1 75 -> 68 ms,
+    # vct_game_black_l17_1_short 10.4 -> 10.0 s. (-march=native did no better and would
+    # tie the build to the processor; -march=x86-64-v3 and -mpopcnt alone gained nothing.)
+    flags = ["-O3"] + [flag for flag in ("-mtune=native",) if _accepted(flag)]
 
     ext_modules = cythonize(
         ["solver/_core.pyx", "solver/_table.pyx", "solver/_dfpn.pyx", "solver/dfpn.py"],
@@ -47,7 +47,7 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
         quiet=True,
     )
     for ext in ext_modules:
-        ext.extra_compile_args = list(FLAGS)
+        ext.extra_compile_args = list(flags)
         if ext.name in ("solver._core", "solver._table"):
             ext.depends.append("solver/_alloc.h")
         if ext.name == "solver._dfpn":
