@@ -3,15 +3,30 @@
 ``solver/dfpn.py`` (the df-pn node expansion) is plain Python that Cython compiles as it
 is: the same source runs interpreted where there is no compiler. Set ``RENJU_NO_EXT=1``
 to skip the extensions (the pure-Python core is then used).
+
+With gcc the build is profile-guided: the extensions are built once with counters,
+``solver.training`` runs on the quintet cases (about 10 s), and the extensions are built
+again with what it counted (which branches are taken, which calls are hot). On the
+development machine the 64 cases' set took 4% less time, vct_game_black_l17_1_short 5%.
+Set ``RENJU_PGO=0`` for a plain build; a build without the case files, or whose
+training fails, is a plain one too (with a warning).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
+import sys
 import sysconfig
+import tempfile
+from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).resolve().parent
+TRAINING_CASES = HERE / "tests" / "data" / "quintet-cases"
 
 
 def _accepted(flag: str) -> bool:
@@ -54,4 +69,91 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
             # it calls the core through the C interface Cython writes with _core.c
             ext.depends.append("solver/_core_api.h")
 
-setup(ext_modules=ext_modules)
+
+class ProfiledBuild(build_ext):
+    """``build_ext``, profile-guided with gcc (see the module's docstring)."""
+
+    def build_extensions(self) -> None:
+        if not self._profiled():
+            super().build_extensions()
+
+    def _profiled(self) -> bool:
+        """Build the extensions profile-guided; False (nothing built) if this compiler
+        or checkout cannot. A failed training gives a plain build (True too)."""
+        if os.environ.get("RENJU_PGO", "") not in ("", "1"):
+            return False
+        # (-fprofile-partial-training: gcc 10 on; code the training does not run is
+        # compiled as without a profile, not as cold)
+        use = ["-fprofile-correction", "-fprofile-partial-training", "-Wno-missing-profile"]
+        if not TRAINING_CASES.is_dir() or not all(_accepted(flag) for flag in use):
+            return False
+        saved = [(list(e.extra_compile_args), list(e.extra_link_args)) for e in self.extensions]
+        with tempfile.TemporaryDirectory(prefix="renju-pgo-") as tmp:
+            counts = os.path.join(tmp, "counts")
+            try:
+                trained = self._counting_build(tmp, counts)
+            except Exception as error:  # (any failure: a plain build below)
+                print(
+                    f"renju: profile-guided build failed ({error}); a plain build", file=sys.stderr
+                )
+                trained = False
+            finally:
+                self._restore(saved)
+            self.force = True  # (the objects in build_temp are the counting build's)
+            if trained:
+                for ext in self.extensions:
+                    ext.extra_compile_args += [f"-fprofile-use={counts}", *use]
+            try:
+                super().build_extensions()
+            finally:
+                self._restore(saved)
+        return True
+
+    def _counting_build(self, tmp: str, counts: str) -> bool:
+        """Build the extensions with counters (writing to ``counts``) in ``tmp``, beside a
+        copy of the package's Python modules, and train them; whether the training ran."""
+        generate = [f"-fprofile-generate={counts}", "-fprofile-update=single"]
+        for ext in self.extensions:
+            ext.extra_compile_args += generate
+            ext.extra_link_args += generate
+        inplace, build_lib = self.inplace, self.build_lib
+        self.inplace, self.build_lib, self.force = False, os.path.join(tmp, "lib"), True
+        try:
+            shutil.copytree(
+                HERE / "solver",
+                os.path.join(self.build_lib, "solver"),
+                ignore=shutil.ignore_patterns("*.so", "*.pyd", "*.c", "__pycache__"),
+            )
+            super().build_extensions()
+            return self._train(self.build_lib)
+        finally:
+            self.inplace, self.build_lib = inplace, build_lib
+
+    def _restore(self, saved: list[tuple[list[str], list[str]]]) -> None:
+        """Put back the extensions' compile and link arguments."""
+        for ext, (args, link) in zip(self.extensions, saved, strict=True):
+            ext.extra_compile_args, ext.extra_link_args = list(args), list(link)
+
+    def _train(self, lib: str) -> bool:
+        """Run ``solver.training`` on the counting build in ``lib``; whether it ran."""
+        env = {**os.environ, "PYTHONPATH": lib, "RENJU_REQUIRE_COMPILED": "1"}
+        try:
+            done = subprocess.run(
+                [sys.executable, "-m", "solver.training", str(TRAINING_CASES)],
+                cwd=lib,
+                env=env,
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            print(f"renju: profile training did not run ({error}); a plain build", file=sys.stderr)
+            return False
+        if done.returncode != 0:
+            tail = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            print(f"renju: profile training failed ({tail}); a plain build", file=sys.stderr)
+            return False
+        return True
+
+
+setup(ext_modules=ext_modules, cmdclass={"build_ext": ProfiledBuild})
