@@ -1901,6 +1901,15 @@ cdef class Core:
             zoned = self._replay_recorded(a, buf, n, True)  # (logged: _reads_same_with)
             for i in range(n):
                 online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
+        # (Tried in 2026-11 and dropped: sharing the searches below, and those of
+        # ``threats``, with a helper core on a second thread, every second candidate
+        # each, from 3 attacker moves on. To keep the node counts deterministic each
+        # core kept its own dead-end entries during a call (stored after it); with a
+        # table of its own instead, the helper cost vct_game_black_l17_1_short 27% more
+        # nodes. The calls are short (5-10 microseconds on average, 315 k of them in
+        # that search): handing over, waiting for the slower half and the two cores
+        # contending took most of the gain. The set 23.9 -> 26.0 s; l17_short 9.6 s
+        # (alone) -> 9.3 s at best; vct_small_but_long 4.6 M -> 11.2 M nodes.)
         # the points to look at, in order: with the line's zone and no certificates
         # wanted, those on it or with a four or five shape (the rest are refuted by the
         # line: ``off`` below); else all
