@@ -10,7 +10,16 @@ from typing import Any
 from solver.board import Board, Color
 from solver.cli import CommandError, add_position_arguments, position_from_args
 from solver.notation import point_name
-from solver.search import Goal, Limits, Progress, SolveResult, Verdict, solve, solve_both
+from solver.search import (
+    DEFAULT_MEMORY_MB,
+    Goal,
+    Limits,
+    Progress,
+    SolveResult,
+    Verdict,
+    solve,
+    solve_both,
+)
 
 __all__ = ["register"]
 
@@ -39,7 +48,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
     p.add_argument("--nodes", type=int, metavar="N", help="node budget")
     p.add_argument(
-        "--memory", type=int, default=512, metavar="MB", help="table memory (default 512)"
+        "--memory",
+        type=int,
+        default=DEFAULT_MEMORY_MB,
+        metavar="MB",
+        help=f"table memory (default {DEFAULT_MEMORY_MB})",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
