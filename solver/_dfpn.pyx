@@ -548,64 +548,77 @@ cdef class Loop:
 
     # -- the memory bound (``PureDfPn._collect``) --------------------------------------
     def _collect(self):
-        """``PureDfPn._collect`` in C: the same entries dropped (ties in table order),
-        the table read item by item (its ``items()`` built a million pairs and keys)."""
+        """``PureDfPn._collect`` in C: the same entries dropped (ties in table order).
+        One pass reads what it needs of each entry into flat arrays (and forgets every
+        entry's ``kids``: they may hold dropped entries); the choices are made on those;
+        the table drops them all at once (``Table.sweep``). It used to read the entries
+        four times and drop them one by one: 0.3 s a collection at 1.28 M entries, the
+        entries scattered in memory."""
         cdef Table tt = self.table
-        cdef long long limit = self.max_entries, cut
-        cdef Py_ssize_t k, narrow = 0, nw = 0, excess, take, at_cut
-        cdef Item* it
+        cdef long long limit = self.max_entries, cut = 0
+        cdef Py_ssize_t k, n = tt.nitems, narrow = 0, nw = 0, excess, take, at_cut = 0, left
         cdef Entry v
-        cdef long long* works
         cdef bint widely
-        # unsettled and not expanded; if that leaves too many, every unsettled one
-        for k in range(tt.nitems):
-            it = &tt.data[k]
-            if it.value != NULL:
-                v = <Entry> it.value
-                if v.pn and v.dn and not v.children:
-                    narrow += 1
-        widely = tt.used - narrow > limit * 3 // 4
-        for k in range(tt.nitems):  # (a removed item stays in place, as a hole)
-            it = &tt.data[k]
-            if it.value != NULL:
-                v = <Entry> it.value
-                if v.pn and v.dn and (widely or not v.children):
-                    tt.drop(it.h, it.low)
-        excess = tt.used - limit // 2
-        if excess > 0:
-            # the ``excess`` unproven entries of least work, ties in table order
-            works = <long long*> malloc((tt.used + 1) * sizeof(long long))
-            if works == NULL:
+        # per item: bit 0 unsettled (pn and dn), 1 with children, 2 unproven (pn),
+        # 3 in the table; then 1 if it goes
+        cdef unsigned char* what = <unsigned char*> malloc(n + 1)
+        cdef long long* work = <long long*> malloc((n + 1) * sizeof(long long))
+        cdef long long* works = <long long*> malloc((n + 1) * sizeof(long long))
+        try:
+            if what == NULL or work == NULL or works == NULL:
                 raise MemoryError()
-            for k in range(tt.nitems):
-                it = &tt.data[k]
-                if it.value != NULL and (<Entry> it.value).pn != 0:
-                    works[nw] = (<Entry> it.value).work
-                    nw += 1
-            if nw:
-                qsort(works, nw, sizeof(long long), _by_work)
-                take = excess if excess < nw else nw
-                cut = works[take - 1]
-                at_cut = take
-                for k in range(take):
-                    if works[k] == cut:
-                        at_cut = take - k  # (take - bisect_left(works, cut))
-                        break
+            for k in range(n):
+                what[k] = 0
+                if tt.data[k].value == NULL:
+                    continue
+                v = <Entry> tt.data[k].value
+                what[k] = 8 | (4 if v.pn != 0 else 0)
+                if v.pn and v.dn:
+                    what[k] |= 1
+                if v.children is not None and len(v.children):
+                    what[k] |= 2
+                work[k] = v.work
+                v.kids = None
+                if (what[k] & 3) == 1:
+                    narrow += 1
+            # unsettled and not expanded; if that leaves too many, every unsettled one
+            widely = tt.used - narrow > limit * 3 // 4
+            left = tt.used
+            for k in range(n):
+                if what[k] & 1 and (widely or not what[k] & 2):
+                    what[k] = 0  # (goes)
+                    left -= 1
+            excess = left - limit // 2
+            if excess > 0:
+                # the ``excess`` unproven entries of least work, ties in table order
+                for k in range(n):
+                    if what[k] & 4:
+                        works[nw] = work[k]
+                        nw += 1
+                if nw:
+                    qsort(works, nw, sizeof(long long), _by_work)
+                    take = excess if excess < nw else nw
+                    cut = works[take - 1]
+                    at_cut = take
+                    for k in range(take):
+                        if works[k] == cut:
+                            at_cut = take - k  # (take - bisect_left(works, cut))
+                            break
+                    for k in range(n):
+                        if what[k] & 4 and work[k] <= cut:
+                            if work[k] == cut:
+                                if not at_cut:
+                                    continue
+                                at_cut -= 1
+                            what[k] = 0
+            for k in range(n):
+                what[k] = tt.data[k].value != NULL and what[k] == 0
+            tt.sweep(what)
+        finally:
+            free(what)
+            free(work)
             free(works)
-            if nw:
-                for k in range(tt.nitems):
-                    it = &tt.data[k]
-                    if it.value == NULL:
-                        continue
-                    v = <Entry> it.value
-                    if v.pn != 0 and v.work <= cut:
-                        if v.work == cut:
-                            if not at_cut:
-                                continue
-                            at_cut -= 1
-                        tt.drop(it.h, it.low)
         self.collect_at = max(limit, tt.used + limit // 2)
-        _forget_kids(tt)  # (they may hold dropped entries)
 
     # -- the first phase's table (``PureDfPn._keep_first_phase``) -----------------------
     def _keep_first_phase(self, first):

@@ -39,6 +39,8 @@ cdef class Table:
     cdef bint drop(self, uint64_t h, unsigned int low) noexcept
     cdef void _release(self) noexcept
     cdef int _rebuild(self, int bits) except -1
+    cdef int sweep(self, unsigned char* gone) except -1
+    cdef void _reindex(self) noexcept
     cdef list _listed(self, int what)
 
 

@@ -105,12 +105,10 @@ cdef class Table:
         cdef Py_ssize_t room = ((<Py_ssize_t> 1) << bits) * 2 // 3, k, n = 0
         cdef Item* items = <Item*> renju_table_alloc(room * sizeof(Item))
         cdef uint64_t* index = <uint64_t*> renju_table_alloc(((<size_t> 1) << bits) * sizeof(uint64_t))
-        cdef uint64_t mask = (1ULL << bits) - 1, i
         if items == NULL or index == NULL:
             free(items)
             free(index)
             raise MemoryError()
-        memset(index, 0, ((<size_t> 1) << bits) * sizeof(uint64_t))
         for k in range(self.nitems):
             if self.data[k].value != NULL:
                 items[n] = self.data[k]  # (the reference moves with it)
@@ -122,12 +120,37 @@ cdef class Table:
         self.bits = bits
         self.room = room
         self.nitems = self.used = n
-        for k in range(n):
-            i = table_home(self, items[k].h, items[k].low)
-            while index[i] != 0:
-                i = (i + 1) & mask
-            index[i] = (<uint64_t> k << 16) | table_tag(items[k].h, items[k].low)
+        self._reindex()
         return 0
+
+    cdef int sweep(self, unsigned char* gone) except -1:
+        """Remove the items ``k`` with ``gone[k]`` (``gone`` NULL: none), and close every
+        hole, in place: the same order, a new index. (A memory collection removes half
+        the table at once: one pass and one index, not a drop per item; and no new
+        memory, whose pages the system would clear first.)"""
+        cdef Py_ssize_t k, n = 0
+        for k in range(self.nitems):
+            if self.data[k].value == NULL:
+                continue
+            if gone != NULL and gone[k]:
+                Py_DECREF(<object> self.data[k].value)
+                continue
+            self.data[n] = self.data[k]
+            n += 1
+        self.nitems = self.used = n
+        self._reindex()
+        return 0
+
+    cdef void _reindex(self) noexcept:
+        """The hash index of the items (``data``, no holes) from scratch."""
+        cdef uint64_t mask = (1ULL << self.bits) - 1, i
+        cdef Py_ssize_t k
+        memset(self.index, 0, ((<size_t> 1) << self.bits) * sizeof(uint64_t))
+        for k in range(self.nitems):
+            i = table_home(self, self.data[k].h, self.data[k].low)
+            while self.index[i] != 0:
+                i = (i + 1) & mask
+            self.index[i] = (<uint64_t> k << 16) | table_tag(self.data[k].h, self.data[k].low)
 
     cdef int store(self, uint64_t h, unsigned int low, object value) except -1:
         """Set the key (``h``, ``low``) to ``value``: in its place if there, else last."""
@@ -142,7 +165,10 @@ cdef class Table:
             return 0
         if self.nitems == self.room:
             # full: without the holes, twice as large unless half of it were holes
-            self._rebuild(self.bits + 1 if 2 * self.used >= self.room else self.bits)
+            if 2 * self.used >= self.room:
+                self._rebuild(self.bits + 1)
+            else:
+                self.sweep(NULL)
         mask = (1ULL << self.bits) - 1
         i = table_home(self, h, low)
         while self.index[i] != 0:
