@@ -1055,6 +1055,14 @@ cdef class Core:
         """The dead-end table's size, in bits (it grows as the search does)."""
         return self.dead_bits
 
+    def grow_dead_table(self, int bits):
+        """Grow the dead-end table to ``1 << bits`` slots now, its entries kept (a search
+        grows it by itself, ``DEAD_GROWTH``); a size not above the present one: none."""
+        if bits > self.dead_bits:
+            if bits > 30:
+                raise ValueError(f"dead-end table too large: {bits!r} bits")
+            self._new_dead(bits)
+
     cdef int _five_points(self, int c, int* out) noexcept nogil:
         cdef int p, n = 0, row
         cdef uint64_t bits
@@ -1334,11 +1342,23 @@ cdef class Core:
         return self._vcf_expand(a, depth, ply, moves, dirs, nm, nf, dfives[0] if nf else -1)
 
     cdef int _new_dead(self, int bits) except -1:
-        """A new, empty dead-end table of ``1 << bits`` words."""
+        """A dead-end table of ``1 << bits`` words, with the entries of the one before
+        (none at first). A word holds its key's bits above the slot's (18 or more
+        bits of slot: all of them), so each entry moves to the larger table, each
+        to a slot of its own (the new slot's bits include the old one's)."""
         cdef uint64_t* table = <uint64_t*> renju_table_alloc((1ULL << bits) * sizeof(uint64_t))
+        cdef uint64_t k, w, key, low = DEPTH_BITS + EPOCH_BITS
         if table == NULL:
             raise MemoryError()
         memset(table, 0, (1ULL << bits) * sizeof(uint64_t))  # (empty)
+        if self.dead != NULL and bits > self.dead_bits:
+            for k in range(self.dead_mask + 1):
+                w = self.dead[k]
+                if w:
+                    key = ((w >> low) << self.dead_bits) | k
+                    table[key & ((1ULL << bits) - 1)] = (
+                        ((key >> bits) << low) | (w & ((1ULL << low) - 1))
+                    )
         free(self.dead)
         self.dead = table
         self.dead_bits = bits

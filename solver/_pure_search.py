@@ -79,14 +79,29 @@ class SearchCore(Core):
         self._ring_next = 0
 
     def _new_dead(self, bits: int) -> None:
-        self._dead_key = [0] * (1 << bits)
-        self._dead_depth = [-1] * (1 << bits)
-        self._dead_mask = (1 << bits) - 1
+        """A dead-end table of ``1 << bits`` slots, with the entries of the one before
+        (none at first; a larger table gives each its own slot, as the compiled core's)."""
+        keys = [0] * (1 << bits)
+        depths = [-1] * (1 << bits)
+        mask = (1 << bits) - 1
+        for key, depth in zip(self._dead_key, self._dead_depth, strict=True):
+            if depth >= 0:
+                keys[key & mask] = key
+                depths[key & mask] = depth
+        self._dead_key, self._dead_depth, self._dead_mask = keys, depths, mask
 
     @property
     def dead_bits(self) -> int:
         """The dead-end table's size, in bits (it grows as the search does)."""
         return self._dead_mask.bit_length()
+
+    def grow_dead_table(self, bits: int) -> None:
+        """Grow the dead-end table to ``1 << bits`` slots now, its entries kept (a search
+        grows it by itself, ``DEAD_GROWTH``); a size not above the present one: none."""
+        if bits > self.dead_bits:
+            if bits > 30:
+                raise ValueError(f"dead-end table too large: {bits!r} bits")
+            self._new_dead(bits)
 
     def _grow_dead(self) -> None:
         """Follow ``DEAD_GROWTH`` (called as each search primitive starts)."""

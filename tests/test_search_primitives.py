@@ -351,3 +351,44 @@ def test_compiled_certificates_read_as_the_pure_dict() -> None:
     changed = dict(plain)
     changed[next(iter(changed))] = ()
     assert compact != changed
+
+
+def test_dead_end_table_keeps_its_entries_when_it_grows() -> None:
+    """A dead-end table grown after a search holds what one of the larger size would
+    have held from the start: the searches after it count the same nodes, on both cores.
+    (Starting again empty, as it once did, they search the failed lines again.)"""
+    from quintet import load
+
+    from solver.board import Board
+
+    _cores([])  # skips, or fails under RENJU_REQUIRE_COMPILED=1
+    case = load("vct_unstable")
+    a = int(case.board.to_move)
+    for compiled in (True, False):
+        grown, sized, empty = (
+            Board.from_stones(
+                case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=compiled
+            ).core
+            for _ in range(3)
+        )
+        first = grown.vcf(a, 30, 1_000_000, False)
+        assert first[0] == 0 and first[2] > 100  # (a failed search: its entries stored)
+        grown.grow_dead_table(20)
+        sized.grow_dead_table(20)
+        empty.grow_dead_table(20)
+        assert sized.vcf(a, 30, 1_000_000, False) == first
+        assert grown.dead_bits == sized.dead_bits == 20
+        counts: list[list[int]] = [[], [], []]
+        for p in range(225):
+            if grown.get(p) or not grown.is_four_move(p, a):
+                continue
+            for core, out in zip((grown, sized, empty), counts, strict=True):
+                core.put(p, a)
+                (q,) = core.five_points(a)[:1]
+                core.put(q, 3 - a)
+                out.append(core.vcf(a, 29, 1_000_000, False)[2])
+                core.remove(q)
+                core.remove(p)
+        assert len(counts[0]) >= 5
+        assert counts[0] == counts[1]
+        assert sum(counts[2]) > sum(counts[0])

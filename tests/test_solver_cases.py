@@ -561,9 +561,10 @@ def test_proof_memo_of_either_kind_gives_the_same_tree() -> None:
 
 @pytest.mark.slow
 def test_dead_end_table_grows_and_keeps_the_answer() -> None:
-    """A long search (6 M VCF nodes) grows its dead-end table (a new, empty, bigger one
-    once 4 M nodes are searched); the proof found across the growth is still sound (a
-    stale or misread entry would cut off a live line, or end one that is not won)."""
+    """A long search (6 M VCF nodes) grows its dead-end table (a bigger one once 4 M
+    nodes are searched, the entries moved into it); the proof found across the growth is
+    still sound (a stale or misread entry would cut off a live line, or end one that is
+    not won)."""
     from quintet import load
 
     from solver.dfpn import DfPn
