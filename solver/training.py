@@ -34,14 +34,15 @@ def train(cases: Path) -> int:
             Limits(max_moves=case.limit, nodes=None if full else NODES, time=60),
         )
         done += 1
-    bench_forbidden(sample_games(40), compiled=True, min_seconds=0.2)
+    bench_forbidden(sample_games(40), compiled=COMPILED, min_seconds=0.2)
     return done
 
 
 if __name__ == "__main__":
     if len(sys.argv) != 2 or not Path(sys.argv[1]).is_dir():
         sys.exit("usage: python -m solver.training CASES_FOLDER")
+    if not any(Path(sys.argv[1]).glob("*.txt")):
+        sys.exit(f"no case files in {sys.argv[1]!r}")
     if not COMPILED:
         sys.exit("the compiled core did not load: nothing to train")
-    if train(Path(sys.argv[1])) == 0:
-        sys.exit(f"no case files in {sys.argv[1]!r}")
+    train(Path(sys.argv[1]))

@@ -215,3 +215,27 @@ def test_bench_target_classes_and_what_is_over() -> None:
     ]
     assert checks[1].text() == "quick under 100 ms: 1 of 2 (over: q2 unfinished)"
     assert checks[0].text() == "vcf under 10 ms: 0 of 1 (over: v 11.0 ms)"
+
+
+def test_profile_training_workload(tmp_path: Path) -> None:
+    """``python -m solver.training CASES`` (the profile-guided build's workload, see
+    ``setup.py``) solves every case file in the folder, and refuses a folder that is not
+    one, or holds none, with one line and a non-zero exit (the build is then plain)."""
+    from solver.training import train
+
+    data = Path(__file__).parent / "data" / "quintet-cases"
+    for name in ("vct_counter", "vct_black_short", "vcf_white"):
+        (tmp_path / f"{name}.txt").write_text((data / f"{name}.txt").read_text())
+    (tmp_path / "README").write_text("not a case")
+    assert train(tmp_path) == 3
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    for folder, message in ((tmp_path / "missing", "usage:"), (empty, "no case files")):
+        done = subprocess.run(
+            [sys.executable, "-m", "solver.training", str(folder)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode != 0 and done.stdout == ""
+        assert done.stderr.count("\n") == 1 and message in done.stderr
