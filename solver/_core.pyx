@@ -1351,7 +1351,8 @@ cdef class Core:
         if table == NULL:
             raise MemoryError()
         memset(table, 0, (1ULL << bits) * sizeof(uint64_t))  # (empty)
-        if self.dead != NULL and bits > self.dead_bits:
+        if self.dead != NULL and bits > self.dead_bits and self.dead_bits >= low:
+            # (with fewer bits of slot than ``low``, a word would not hold its whole key)
             for k in range(self.dead_mask + 1):
                 w = self.dead[k]
                 if w:
