@@ -41,6 +41,7 @@ cdef class Table:
     cdef int _rebuild(self, int bits) except -1
     cdef int sweep(self, unsigned char* gone) except -1
     cdef void _reindex(self) noexcept
+    cdef void _close_holes(self, unsigned char* gone) noexcept
     cdef list _listed(self, int what)
 
 

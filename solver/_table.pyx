@@ -28,7 +28,7 @@ from cpython.object cimport PyObject
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_XDECREF
 from libc.stdint cimport uint64_t
 from libc.stdlib cimport free
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from collections.abc import MutableMapping
 
@@ -102,24 +102,22 @@ cdef class Table:
     cdef int _rebuild(self, int bits) except -1:
         """The items without holes, in the same order, with room for two thirds of
         ``1 << bits``, and their index."""
-        cdef Py_ssize_t room = ((<Py_ssize_t> 1) << bits) * 2 // 3, k, n = 0
+        cdef Py_ssize_t room = ((<Py_ssize_t> 1) << bits) * 2 // 3
         cdef Item* items = <Item*> renju_table_alloc(room * sizeof(Item))
         cdef uint64_t* index = <uint64_t*> renju_table_alloc(((<size_t> 1) << bits) * sizeof(uint64_t))
         if items == NULL or index == NULL:
             free(items)
             free(index)
             raise MemoryError()
-        for k in range(self.nitems):
-            if self.data[k].value != NULL:
-                items[n] = self.data[k]  # (the reference moves with it)
-                n += 1
+        self._close_holes(NULL)
+        if self.nitems:
+            memcpy(items, self.data, self.nitems * sizeof(Item))  # (the references move)
         free(self.data)
         free(self.index)
         self.data = items
         self.index = index
         self.bits = bits
         self.room = room
-        self.nitems = self.used = n
         self._reindex()
         return 0
 
@@ -128,6 +126,13 @@ cdef class Table:
         hole, in place: the same order, a new index. (A memory collection removes half
         the table at once: one pass and one index, not a drop per item; and no new
         memory, whose pages the system would clear first.)"""
+        self._close_holes(gone)
+        self._reindex()
+        return 0
+
+    cdef void _close_holes(self, unsigned char* gone) noexcept:
+        """Remove the items ``k`` with ``gone[k]`` (``gone`` NULL: none) and move the rest
+        down over the holes, in order (the index is then stale: ``_reindex``)."""
         cdef Py_ssize_t k, n = 0
         for k in range(self.nitems):
             if self.data[k].value == NULL:
@@ -138,8 +143,6 @@ cdef class Table:
             self.data[n] = self.data[k]
             n += 1
         self.nitems = self.used = n
-        self._reindex()
-        return 0
 
     cdef void _reindex(self) noexcept:
         """The hash index of the items (``data``, no holes) from scratch."""
