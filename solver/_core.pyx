@@ -957,6 +957,50 @@ cdef class Core:
             return 0
         return self._forbidden(p)
 
+    def forbidden_after(self, int q, int p, int colour):
+        """``SearchCore.forbidden_after``: Black's forbidden kind at the empty ``q`` once
+        a ``colour`` stone is on the empty ``p``."""
+        cdef uint32_t eq[4]
+        if self.rule != 0 or self.cells[q] or q == p or self._five_entries(q, 1, eq):
+            return 0
+        return self._forbidden_after(p, colour, q, eq)
+
+    cdef inline bint _forbidden_shape(self, uint32_t* entries) noexcept nogil:
+        """Whether Black's entries at a point (none a five) show an overline, two fours,
+        or a four or three by shape on two lines: a forbidden point needs one of these.
+        A white stone only takes such shapes away (it adds no black stone), so without
+        one here the point stays legal after it."""
+        cdef int d, n, fours = 0, lines = 0
+        for d in range(4):
+            if entries[d] & F_OVERLINE:
+                return True
+            n = (entries[d] >> FOURS_SHIFT) & 3
+            fours += n
+            if n or (entries[d] >> THREE_SHIFT) & CELL_MASK:
+                lines += 1
+        return fours >= 2 or lines >= 2
+
+    cdef int _forbidden_after(self, int p, int colour, int q, uint32_t* eq) noexcept nogil:
+        """Black's forbidden kind at the empty ``q`` (``eq``: its entries now, none a
+        five) once a ``colour`` stone is on the empty ``p``. The stone can make or unmake
+        it at a distance (it can take the room a three needed, or keep a three's
+        straight-four point from being a double four), so a block is judged with the
+        four that calls for it on the board. Reads through ``_entry``: recorded."""
+        cdef uint32_t e2[4]
+        cdef int d, k
+        cdef bint tracking
+        if colour != 1 and not self._forbidden_shape(eq):
+            return 0
+        tracking = self.tracking
+        self.tracking = False  # put and taken off again: the masks stay right
+        self._put(p, colour)
+        for d in range(4):
+            e2[d] = self._entry(d, q, 1) if (SEG[d][q][p >> 6] >> (p & 63)) & 1 else eq[d]
+        k = 0 if self._five_entries_given(e2) else self._forbidden_given(q, e2)
+        self._remove(p)
+        self.tracking = tracking
+        return k
+
     def three_point_ok(self, int q):
         """Whether a straight-four point ``q`` keeps a three alive: legal and not a five."""
         return not self._is_five(q, 1) and self._forbidden(q) == 0
@@ -1105,6 +1149,13 @@ cdef class Core:
         cdef int d
         for d in range(4):
             entries[d] = self._entry(d, p, c)
+            if entries[d] & F_FIVE:
+                return True
+        return False
+
+    cdef inline bint _five_entries_given(self, uint32_t* entries) noexcept nogil:
+        cdef int d
+        for d in range(4):
             if entries[d] & F_FIVE:
                 return True
         return False
@@ -1472,7 +1523,7 @@ cdef class Core:
                     return 1
             elif d == 1 and self.rule == 0:
                 qfive = self._five_entries(q, d, eq)
-                if not qfive and self._forbidden_given(q, eq):
+                if not qfive and self._forbidden_after(p, a, q, eq):
                     self.path[2 * ply] = p
                     self.line_len = 2 * ply + 1
                     return 1
@@ -1596,6 +1647,7 @@ cdef class Core:
         call, not three a four: ``vct_game_black_l17_1_short`` tried 1.6 M fours.)"""
         cdef int p, q, d = 3 - colour, n
         cdef int comps[8]
+        cdef uint32_t eq[4]
         cdef list out = []
         for p in range(NP):
             if self.tracking:
@@ -1607,7 +1659,9 @@ cdef class Core:
                 continue
             n = self._completions(p, colour, comps)
             q = comps[0]
-            if n >= 2 or self._is_five(q, d) or (d == 1 and self._forb(q)):
+            if n >= 2 or self._five_entries(q, d, eq):
+                continue
+            if d == 1 and self.rule == 0 and self._forbidden_after(p, colour, q, eq):
                 continue
             out.append(p | ((q + 1) << 8))
         return out
@@ -1799,7 +1853,7 @@ cdef class Core:
             q = comps[0]
             if self._five_entries(q, d, eq):  # (q's windows read once, as in _vcf_expand)
                 break
-            if d == 1 and self.rule == 0 and self._forbidden_given(q, eq):
+            if d == 1 and self.rule == 0 and self._forbidden_after(p, a, q, eq):
                 ok = i == n - 1
                 break
             if i + 1 >= n or line[i + 1] != q:

@@ -192,6 +192,19 @@ class Core:
             return DOUBLE_THREE
         return LEGAL
 
+    def forbidden_after(self, q: int, p: int, colour: int) -> int:
+        """Forbidden kind of the empty ``q`` for Black once a ``colour`` stone is on the
+        empty ``p``: a stone can make or unmake a forbidden point at a distance (a white
+        four's stone can take the room a three of the block needed, or make a three's
+        straight-four point a double four no more). A block is judged this way."""
+        if self.rule != RENJU or self.cells[q]:
+            return LEGAL
+        self.put(p, colour)
+        try:
+            return self._forbidden(q)
+        finally:
+            self.remove(p)
+
     def three_point_ok(self, q: int) -> bool:
         """Whether a straight-four point ``q`` keeps a three alive: legal and not a five."""
         return not self.is_five(q, BLACK) and self._forbidden(q) == LEGAL

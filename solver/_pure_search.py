@@ -187,7 +187,11 @@ class SearchCore(Core):
         for p in self.four_moves(colour):
             comps = self.completions(p, colour)
             q = comps[0]
-            if len(comps) >= 2 or self.is_five(q, d) or (d == BLACK and self.forbidden(q)):
+            if (
+                len(comps) >= 2
+                or self.is_five(q, d)
+                or (d == BLACK and self.forbidden_after(q, p, colour))
+            ):
                 continue
             out.append(p | (q + 1) << 8)
         return out
@@ -280,10 +284,12 @@ class SearchCore(Core):
         result = FAIL
         completions = [self.completions(p, a) for p in moves]
         # A four that wins at once is played first: two completions, or against Black a
-        # block that is forbidden (and makes him no five).
+        # block that is forbidden with the four on the board (and makes him no five).
         for p, comps in zip(moves, completions, strict=True):
             if len(comps) >= 2 or (
-                d == BLACK and not self.is_five(comps[0], d) and self.forbidden(comps[0])
+                d == BLACK
+                and not self.is_five(comps[0], d)
+                and self.forbidden_after(comps[0], p, a)
             ):
                 line.append(p)
                 return WIN
@@ -336,7 +342,7 @@ class SearchCore(Core):
                 q = comps[0]
                 if self.is_five(q, d):
                     return False
-                if d == BLACK and self.forbidden(q):
+                if d == BLACK and self.forbidden_after(q, p, a):
                     ok = i == len(line) - 1
                     return ok
                 if i + 1 >= len(line) or line[i + 1] != q:

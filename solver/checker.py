@@ -119,7 +119,7 @@ def _check_vcf(rules: _Rules, a: int, line: tuple[Point, ...], path: list[Point]
             after = rules.fives_after(p, a) - before
             if not after:
                 raise ProofError(f"after {where}: {point_name(p)} is not a four")
-            if len(after) >= 2 or (d == 1 and _blocked_by_forbidden(rules, min(after), d)):
+            if len(after) >= 2 or (d == 1 and _blocked_by_forbidden_after(rules, p, a, min(after))):
                 if i != len(line) - 1:
                     raise ProofError(f"after {where}: the line goes on after a won position")
                 return i // 2 + 1
@@ -237,6 +237,8 @@ def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: l
 
 
 def _blocked_by_forbidden_after(rules: _Rules, p: int, a: int, q: int) -> bool:
+    """The defender (Black) cannot block the four ``p`` at ``q``, judged with ``p`` on the
+    board: the attacker's stone can make or unmake a forbidden point at a distance."""
     rules.put(p, a)
     try:
         return _blocked_by_forbidden(rules, q, 3 - a)

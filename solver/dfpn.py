@@ -454,7 +454,7 @@ class PureDfPn:
         core, a, d = self.core, self.a, self.d
         comps = core.completions(p, a)
         q = comps[0]
-        if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden(q)):
+        if len(comps) >= 2 or core.is_five(q, d) or (d == 1 and core.forbidden_after(q, p, a)):
             return  # a win would have been a VCF; a block that makes five loses
         children.append(child_code(p, q))
 

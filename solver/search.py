@@ -422,7 +422,7 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
         if core.is_four_move(p, a):
             comps = core.completions(p, a)
             if len(comps) >= 2 or (
-                d == 1 and core.forbidden(comps[0]) and not core.is_five(comps[0], d)
+                d == 1 and not core.is_five(comps[0], d) and core.forbidden_after(comps[0], p, a)
             ):
                 keys.append(KeyMove(p, 1))
                 continue
