@@ -47,8 +47,10 @@ two); they only skip points the oracle would reject, never a move of the class.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from oracle import (
     DIRECTIONS,
@@ -100,16 +102,24 @@ class Position:
                     yield (col, row)
 
 
-def _neighbour_counts(stones: Stones, reach: int) -> dict[tuple[Point, int], int]:
+@cache
+def _reached(s: Point, reach: int) -> tuple[tuple[Point, int], ...]:
+    """The (point, direction index) pairs of the board points within ``reach`` points
+    of ``s`` along each direction (board geometry only)."""
+    return tuple(
+        (step(s, d, k), i)
+        for i, d in enumerate(DIRECTIONS)
+        for k in range(-reach, reach + 1)
+        if k and on_board(step(s, d, k))
+    )
+
+
+def _neighbour_counts(stones: Stones, reach: int) -> Counter[tuple[Point, int]]:
     """For each (point, direction index): how many of ``stones`` lie within ``reach``
     points of it along that direction (the point itself not counted)."""
-    counts: dict[tuple[Point, int], int] = {}
+    counts: Counter[tuple[Point, int]] = Counter()
     for s in stones:
-        for i, d in enumerate(DIRECTIONS):
-            for k in range(-reach, reach + 1):
-                q = step(s, d, k)
-                if k and on_board(q):
-                    counts[(q, i)] = counts.get((q, i), 0) + 1
+        counts.update(_reached(s, reach))
     return counts
 
 
@@ -118,7 +128,9 @@ def _points_with(pos: Position, colour: int, stones_needed: int, reach: int = 4)
     points along one of their lines, in point order."""
     counts = _neighbour_counts(pos.own(colour), reach)
     found = {q for (q, _), n in counts.items() if n >= stones_needed}
-    return [q for q in pos.empty_points() if q in found]
+    return sorted(
+        (q for q in found if is_empty(pos.black, pos.white, q)), key=lambda q: (q[1], q[0])
+    )
 
 
 def is_five_move(pos: Position, colour: int, p: Point) -> bool:
@@ -129,6 +141,16 @@ def is_five_move(pos: Position, colour: int, p: Point) -> bool:
 def is_legal(pos: Position, colour: int, p: Point) -> bool:
     """Whether ``colour`` may play the empty ``p`` (Black: not a forbidden point)."""
     return colour == WHITE or oracle_forbidden(pos.black, pos.white, p) is None
+
+
+def legal_moves(pos: Position, colour: int) -> list[Point]:
+    """Every empty point ``colour`` may play, in point order. A black foul needs two
+    black stones within five points on one of the point's lines (an overline five, a
+    four three, a three two), so only such points are asked of the oracle."""
+    if colour == WHITE:
+        return list(pos.empty_points())
+    maybe = set(_points_with(pos, BLACK, 2, reach=5))
+    return [q for q in pos.empty_points() if q not in maybe or is_legal(pos, BLACK, q)]
 
 
 def five_points(pos: Position, colour: int) -> list[Point]:
@@ -269,8 +291,7 @@ def _distance(p: Point, q: Point) -> int:
 def defender_moves(pos: Position, defender: int, near: Point) -> list[Point]:
     """Every legal move of ``defender``, nearest to ``near`` first (an order only: an
     AND node stops at the first defence that holds)."""
-    moves = [q for q in pos.empty_points() if is_legal(pos, defender, q)]
-    return sorted(moves, key=lambda q: _distance(q, near))
+    return sorted(legal_moves(pos, defender), key=lambda q: _distance(q, near))
 
 
 def is_threat(pos: Position, a: int, m: Point, r: int, goal: str) -> bool:
