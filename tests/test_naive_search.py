@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 from conftest import compiled_available
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 from naive_positions import IntSource, around_a_point, scattered
 from naive_search import (
@@ -286,9 +286,10 @@ def check_threats(black: Stones, white: Stones, attacker: int, goal: str, max_mo
 
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.large_base_example]
-FAST = settings(max_examples=40, deadline=None, suppress_health_check=HEALTH)
-FEW = settings(max_examples=10, deadline=None, suppress_health_check=HEALTH)
-SLOW = settings(max_examples=40, deadline=None, suppress_health_check=HEALTH)
+MANY = settings(max_examples=150, deadline=None, suppress_health_check=HEALTH)
+FAST = settings(max_examples=60, deadline=None, suppress_health_check=HEALTH)
+FEW = settings(max_examples=15, deadline=None, suppress_health_check=HEALTH)
+SLOW = settings(max_examples=25, deadline=None, suppress_health_check=HEALTH)
 
 
 @FAST
@@ -298,8 +299,10 @@ def test_vcf_agrees_with_naive_scattered(position: tuple[Stones, Stones, int]) -
 
 
 @FORBIDDEN_BLOCK
-@FAST
+@MANY
 @given(positions(around_a_point))
+@example((pts(UNFORBIDS[0]), pts(UNFORBIDS[1]), WHITE))
+@example((pts(FORBIDS[0]), pts(FORBIDS[1]), WHITE))
 def test_vcf_agrees_with_naive_around_a_foul(position: tuple[Stones, Stones, int]) -> None:
     check_vcf(*position, max_moves=3)
 
