@@ -165,6 +165,31 @@ def test_engine_found_fours_whose_stone_unforbids_the_block(
     assert result.result is Verdict.DISPROVEN
 
 
+# Found by the differential tests too: the same at the second four. White g9 (d6 the
+# block), then h10 (e7-h10, d6 black) is blocked at i11: without h10 a double three
+# (g13 h12 i11, and i11 j12 k13 whose straight four i11-l14 needs h10 empty), with it
+# one three.
+SECOND_FOUR = ("b4 g13 h9 h11 h12 j12 k10 k13", "c5 e7 f7 f8")
+
+
+def test_naive_second_four_whose_stone_unforbids_its_block() -> None:
+    black, white = pts(SECOND_FOUR[0]), pts(SECOND_FOUR[1])
+    pos = Position(black, white)
+    assert four_reply(pos, WHITE, pt("g9")) == FourReply("block", pt("d6"))
+    after = pos.put(pt("g9"), WHITE).put(pt("d6"), BLACK)
+    assert oracle_forbidden(after.black, after.white, pt("i11")) == "double-three"
+    assert oracle_forbidden(after.black, after.white | {pt("h10")}, pt("i11")) is None
+    assert four_reply(after, WHITE, pt("h10")) == FourReply("block", pt("i11"))
+    assert not naive_vcf(black, white, WHITE, 4).win
+
+
+@FORBIDDEN_BLOCK
+def test_engine_second_four_whose_stone_unforbids_its_block(compiled: bool) -> None:
+    black, white = pts(SECOND_FOUR[0]), pts(SECOND_FOUR[1])
+    result = engine(black, white, WHITE, "vcf", Limits(max_moves=4), compiled)
+    assert result.result is Verdict.DISPROVEN
+
+
 # -- Part 2: the naive search on hand-made lines -------------------------------------------
 
 
