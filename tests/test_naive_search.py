@@ -1,9 +1,8 @@
 """The naive reference search (tests/naive_search.py) and the solver, on both cores.
 
 Part 1: positions where White's four changes whether Black's block is forbidden; the
-solver decided the block's status before the four's stone was on the board (marked
-xfail on the solver until it is fixed; the naive search's answers are checked by hand,
-through the oracle). Part 2: hand-made lines for the naive search itself. Part 3: the
+solver once decided the block's status before the four's stone was on the board (the
+naive search's answers are checked by hand, through the oracle). Part 2: hand-made lines for the naive search itself. Part 3: the
 solver's compiled and pure cores against the naive search on random small positions.
 """
 
@@ -30,10 +29,6 @@ from oracle import Point, Stones, oracle_forbidden
 from solver import Board
 from solver.notation import parse_point, point_name
 from solver.search import Limits, SolveResult, Verdict, solve
-
-FORBIDDEN_BLOCK = pytest.mark.xfail(
-    strict=False, reason="forbidden block decided before the attacker's stone"
-)
 
 
 def pt(name: str) -> Point:
@@ -120,7 +115,6 @@ def test_naive_four_whose_stone_unforbids_its_block_longest() -> None:
     assert " ".join(names(result.line)) == "n5 o4 n8 n6 m7 o9 o7 k7 l10 k11 n10 n11 m10 k10 i7"
 
 
-@FORBIDDEN_BLOCK
 def test_engine_four_whose_stone_unforbids_its_block(compiled: bool) -> None:
     black, white = pts(UNFORBIDS[0]), pts(UNFORBIDS[1])
     result = engine(black, white, WHITE, "vcf", Limits(max_moves=1), compiled)
@@ -137,7 +131,6 @@ def test_naive_four_whose_stone_forbids_its_block() -> None:
     assert result.win and names(result.line) == ["h5"]
 
 
-@FORBIDDEN_BLOCK
 def test_engine_four_whose_stone_forbids_its_block(compiled: bool) -> None:
     black, white = pts(FORBIDS[0]), pts(FORBIDS[1])
     result = engine(black, white, WHITE, "vcf", Limits(max_moves=1), compiled)
@@ -156,7 +149,6 @@ def test_naive_found_fours_whose_stone_unforbids_the_block(
     assert not naive_vcf(b, w, WHITE, 3).win
 
 
-@FORBIDDEN_BLOCK
 @pytest.mark.parametrize(("black", "white", "key", "block"), UNFORBIDS_FOUND)
 def test_engine_found_fours_whose_stone_unforbids_the_block(
     black: str, white: str, key: str, block: str, compiled: bool
@@ -183,7 +175,6 @@ def test_naive_second_four_whose_stone_unforbids_its_block() -> None:
     assert not naive_vcf(black, white, WHITE, 4).win
 
 
-@FORBIDDEN_BLOCK
 def test_engine_second_four_whose_stone_unforbids_its_block(compiled: bool) -> None:
     black, white = pts(SECOND_FOUR[0]), pts(SECOND_FOUR[1])
     result = engine(black, white, WHITE, "vcf", Limits(max_moves=4), compiled)
@@ -323,7 +314,6 @@ def test_vcf_agrees_with_naive_scattered(position: tuple[Stones, Stones, int]) -
     check_vcf(*position, max_moves=4)
 
 
-@FORBIDDEN_BLOCK
 @MANY
 @given(positions(around_a_point))
 @example((pts(UNFORBIDS[0]), pts(UNFORBIDS[1]), WHITE))
@@ -332,7 +322,6 @@ def test_vcf_agrees_with_naive_around_a_foul(position: tuple[Stones, Stones, int
     check_vcf(*position, max_moves=3)
 
 
-@FORBIDDEN_BLOCK
 @FEW
 @given(positions(around_a_point), st.sampled_from(["vct", "tsume"]))
 def test_threats_agree_with_naive_in_2(position: tuple[Stones, Stones, int], goal: str) -> None:
@@ -348,7 +337,6 @@ def test_threats_agree_with_naive_in_2_scattered(
 
 
 @pytest.mark.slow
-@FORBIDDEN_BLOCK
 @SLOW
 @given(positions(around_a_point), st.sampled_from(["vct", "tsume"]))
 def test_threats_agree_with_naive_in_3(position: tuple[Stones, Stones, int], goal: str) -> None:
