@@ -10,7 +10,7 @@ attacker reaches a position where he has a VCF).
 
 >>> from solver.board import Board
 >>> from solver.search import Limits, solve
->>> board = Board.from_stones("h8 i8 j8 h9 h10", "a1 a2 a3 b1 b2", to_move="black")
+>>> board = Board.from_stones("b2", "c2 d2 e2 g3 h4", to_move="white")  # f2 g2 i5
 >>> solve(board, "vcf").moves, solve(board, "vcf", Limits(count="books")).moves
 (2, 1)
 """
@@ -35,9 +35,7 @@ def parse_count(text: str) -> str:
     """
     count = text.strip().lower()
     if count not in COUNTS:
-        raise PositionError(
-            f"unknown move count: {text!r} (expected plain, books or final-vcf)"
-        )
+        raise PositionError(f"unknown move count: {text!r} (expected plain, books or final-vcf)")
     return count
 
 

@@ -265,9 +265,7 @@ def solve(
     with paused_gc():
         try:
             if shortest:
-                tree = _shortest(
-                    search, cap, limits.max_moves is not None, clock, result, length
-                )
+                tree = _shortest(search, cap, limits.max_moves is not None, clock, result, length)
             else:
                 clock.bound = cap
                 entry = search.solve_or(cap)
@@ -513,9 +511,7 @@ def _all_keys(
     return keys
 
 
-def _shortest_from(
-    search: DfPn, cap: int, length: Length, after_four: bool = False
-) -> int | None:
+def _shortest_from(search: DfPn, cap: int, length: Length, after_four: bool = False) -> int | None:
     """The fewest attacker moves that win from here within ``cap`` (attacker to move;
     ``after_four``: his last move was a four, under book counting)."""
     if cap < 1:
