@@ -54,7 +54,7 @@ def read_position(path: Path) -> tuple[Board, dict[str, Any]] | None:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
     top = result.puzzles[0]
-    return top.board(), {"goal": top.goal, "max_moves": top.max_moves}
+    return top.board(), {"goal": top.goal, "max_moves": top.max_moves, "count": top.count}
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

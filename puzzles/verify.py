@@ -224,7 +224,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
     main = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=limit, time=budget.left()),
+        Limits(max_moves=limit, time=budget.left(), count=puzzle.count),
         shortest=True,
         should_stop=budget.should_stop,
     )
@@ -266,7 +266,7 @@ def _keys(
     found = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left()),
+        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
         all_keys=True,
         should_stop=budget.should_stop,
     )

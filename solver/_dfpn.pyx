@@ -50,6 +50,9 @@ DEF EPSILON = 0.25
 DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
 DEF NPOINTS = 225
 DEF MAX_R = 255  # see solver.dfpn.MAX_R
+DEF AFTER_FOUR = 128  # see solver.dfpn.AFTER_FOUR (book counting)
+DEF BOOK_MAX_R = 127  # solver.dfpn.BOOK_MAX_R
+DEF BOOK_VCF_DEPTH = 112  # solver.dfpn.BOOK_VCF_DEPTH
 DEF DEPENDENT_REACH = 4  # see solver.dfpn.FIRST_PHASE_NODES
 DEF DEPENDENT_NEAR = 2
 
@@ -233,6 +236,7 @@ cdef class Loop:
     cdef int npath
     cdef public bint incomplete
     cdef public int mode
+    cdef public bint books, runs  # book counting (``PureDfPn.books``, ``runs``)
     cdef public object node_limit
     def __cinit__(self, *args, **kwargs):
         self.npath = 0
@@ -264,6 +268,20 @@ cdef class Loop:
                 return True
         return self.npath == 0
 
+    cdef inline int _cdepth(self, int r) noexcept:
+        """``PureDfPn._depth``."""
+        return BOOK_VCF_DEPTH if self.books else r
+
+    cdef inline int _cthreat_r(self, int r) noexcept:
+        """``PureDfPn._threat_r``."""
+        return (r & BOOK_MAX_R) - 1 if self.books else r - 1
+
+    cdef inline int _cfour_r(self, int r) noexcept:
+        """``PureDfPn._four_r``."""
+        if not self.runs:
+            return r - 1
+        return r if r & AFTER_FOUR else (r - 1) | AFTER_FOUR
+
     cdef inline long long _cbudget(self) except -1:
         """``PureDfPn._budget`` without a call when there is no node limit."""
         if self.node_limit is None:
@@ -287,6 +305,7 @@ cdef class Loop:
         """``PureDfPn._expand_or``: a new OR node, settled or probed (see there)."""
         cdef object core = self.core
         cdef int a = self.a, d = self.d, ntheirs
+        cdef int b = r & BOOK_MAX_R if self.books else r
         cdef int points[NPOINTS]
         cdef array.array children
         cdef Entry e = _new_entry(1, ())
@@ -296,16 +315,16 @@ cdef class Loop:
             e.pn, e.dn, e.how = 0, INF, ("five", points[0])
             return e
         ntheirs = core_five_points(core, d, points)
-        if ntheirs >= 2 or r <= 0:
+        if ntheirs >= 2 or (b <= 0 and b == r):
             e.pn, e.dn = INF, 0
             return e
         if not (no_vcf and not self.incomplete):
-            status, line, _ = core_vcf(core, a, r, self._cbudget())
+            status, line, _ = core_vcf(core, a, self._cdepth(r), self._cbudget())
             self._cnote(status)
             if status == 1:  # (WIN)
                 e.pn, e.dn, e.how = 0, INF, ("vcf", line)
                 return e
-        if self.mode == 0 or r < 2:
+        if self.mode == 0 or b < 2:
             e.pn, e.dn = INF, 0
             return e
         if ntheirs:
@@ -334,14 +353,14 @@ cdef class Loop:
         if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
             return 0
         h = core_hash(core)
-        if table_find(self.table, h ^ Z[a][p], ((r - 1) << 1) | 1) is not None:
+        if table_find(self.table, h ^ Z[a][p], (self._cthreat_r(r) << 1) | 1) is not None:
             # a threat: its AND node is made only after a VCF found there (see there)
             n = len(children)
             array.resize_smart(children, n + 1)
             children.data.as_ushorts[n] = p
             return 0
         core_enter(core, p, a, -1, 0)
-        status, tline, _ = core_vcf(core, a, r - 1, self._cbudget())
+        status, tline, _ = core_vcf(core, a, self._cdepth(r) - 1, self._cbudget())
         core_leave(core, p, -1)
         self._cnote(status)
         if status == 1:  # (WIN)
@@ -407,7 +426,9 @@ cdef class Loop:
         cdef int m, want
         cdef unsigned char group[NPOINTS]
         self.expansions += 1
-        status, defs, _, _, _ = self.core.defences(self.a, r, e.threat_line, self._cbudget(), False)
+        status, defs, _, _, _ = self.core.defences(
+            self.a, self._cdepth(r), e.threat_line, self._cbudget(), False
+        )
         self._cnote(status)
         n = len(defs)
         children = array.clone(_CODES, n, False)
@@ -442,7 +463,9 @@ cdef class Loop:
         cdef Py_ssize_t n, i, j
         cdef long long k
         cdef long long order[NPOINTS]
-        status, threats, _ = self.core.threats(self.a, r, mode, self._cbudget(), counter)
+        status, threats, _ = self.core.threats(
+            self.a, self._cdepth(r), mode, self._cbudget(), counter
+        )
         self._cnote(status)
         n = len(threats)
         if n == 0:
@@ -478,7 +501,7 @@ cdef class Loop:
         with ``r`` moves, and its AND child's entry if new (see ``THREAT_PN``)."""
         cdef Py_ssize_t n = len(children)
         cdef uint64_t ch = h ^ Z[self.a][m]
-        cdef unsigned int low = ((r - 1) << 1) | 1
+        cdef unsigned int low = (self._cthreat_r(r) << 1) | 1
         cdef object obj = table_find(self.table, ch, low)
         if not _constants_read:
             _read_constants()
@@ -504,9 +527,9 @@ cdef class Loop:
         m = code & 255
         q = <int> (code >> 8) - 1
         if q >= 0:
-            low[0] = (r - 1) << 1
+            low[0] = self._cfour_r(r) << 1
             return h ^ Z[self.a][m] ^ Z[self.d][q]
-        low[0] = ((r - 1) << 1) | 1
+        low[0] = (self._cthreat_r(r) << 1) | 1
         return h ^ Z[self.a][m]
 
     def child_key(self, key, unsigned int code):

@@ -41,7 +41,8 @@ compiled when the extension is built (``solver/_dfpn.pyx``, ``CompiledDfPn``);
 (tested). ``DfPn`` is the one in use.
 
 ``r``, the attacker moves still allowed, is part of every node's key, so a proof found
-under a bound is valid under that bound. The search is deterministic: children are
+under a bound is valid under that bound. Under book counting (``count="books"``) it also
+says whether the attacker's last move was a four (``AFTER_FOUR``). The search is deterministic: children are
 generated in point order and ties are broken by that order.
 """
 
@@ -57,6 +58,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from solver.backend import COMPILED, Core
+from solver.counting import COUNTS
 from solver.proof import ProofNode
 from solver.zobrist import ZOBRIST
 
@@ -91,6 +93,15 @@ DEFENDER_VCF_NODES = 1000
 _OR, _AND = 0, 1
 # the most attacker moves a node may still allow (``r`` has 8 bits in a node's key)
 MAX_R = 255
+# Book counting (``count="books"``, as Chinese "win in n" collections count): a VCF of any
+# length counts as one move, and so does a run of consecutive fours. A node's ``r`` then
+# holds the moves still allowed (at most ``BOOK_MAX_R``) and, in ``AFTER_FOUR``, whether
+# the attacker's last move was a four (his next four is then free: the run is paid). Its
+# VCF searches have no depth bound but ``BOOK_VCF_DEPTH``, more moves than a board holds.
+# ``count="final-vcf"`` is the same without the free fours (``AFTER_FOUR`` never set).
+AFTER_FOUR = 128
+BOOK_MAX_R = AFTER_FOUR - 1
+BOOK_VCF_DEPTH = 112
 
 
 def node_key(h: int, r: int, kind: int) -> int:
@@ -293,11 +304,16 @@ class PureDfPn:
         should_stop: Callable[[], bool] | None = None,
         on_progress: Callable[[int], None] | None = None,
         vcf_budget: int = 2_000_000,
+        count: str = "plain",
     ) -> None:
         self.core = core
         self.a = attacker
         self.d = 3 - attacker
         self.mode = mode  # 0 vcf, 1 vct, 2 tsume
+        # book counting (see ``AFTER_FOUR``): a VCF of any length is one move; ``runs``:
+        # a run of fours is one move too (``books``; not under ``final-vcf``)
+        self.books = COUNTS.index(count) > 0
+        self.runs = count == "books"
         # (a dict here; the compiled loop's ``tt`` turns it into its own table)
         self.tt: MutableMapping[int, _Entry] = {}
         self.expansions = 0
@@ -362,6 +378,22 @@ class PureDfPn:
             return Stopped("stopped")
         return Stopped("time limit")
 
+    # -- move counting -----------------------------------------------------------------
+    def _depth(self, r: int) -> int:
+        """The VCF depth that wins at a node with ``r``: ``r`` moves, any under books."""
+        return BOOK_VCF_DEPTH if self.books else r
+
+    def _threat_r(self, r: int) -> int:
+        """The ``r`` of the AND node after a threat (a move that is not a four)."""
+        return (r & BOOK_MAX_R) - 1 if self.books else r - 1
+
+    def _four_r(self, r: int) -> int:
+        """The ``r`` of the OR node after a four and its block: one move less, but under
+        books a four after a four is free (the run of fours counts once)."""
+        if not self.runs:
+            return r - 1
+        return r if r & AFTER_FOUR else (r - 1) | AFTER_FOUR
+
     # -- expansion ---------------------------------------------------------------------
     def _expand_or(self, key: int, r: int, no_vcf: bool = False) -> _Entry:
         """A new OR node: settled by a five, the defender's double five, or a VCF, else
@@ -378,16 +410,18 @@ class PureDfPn:
             e.pn, e.dn, e.how = 0, INF, ("five", mine[0])
             return e
         theirs = core.five_points(d)
-        if len(theirs) >= 2 or r <= 0:
+        # (under books, moves left: ``b``; a VCF that continues a run of fours is free)
+        b = r & BOOK_MAX_R if self.books else r
+        if len(theirs) >= 2 or (b <= 0 and b == r):
             e.pn, e.dn = INF, 0
             return e
         if not (no_vcf and not self.incomplete):
-            status, line, _ = core.vcf(a, r, self._budget(), False)
+            status, line, _ = core.vcf(a, self._depth(r), self._budget(), False)
             self._note(status)
             if status == WIN:
                 e.pn, e.dn, e.how = 0, INF, ("vcf", line)
                 return e
-        if self.mode == 0 or r < 2:
+        if self.mode == 0 or b < 2:
             e.pn, e.dn = INF, 0
             return e
         if theirs:
@@ -435,7 +469,7 @@ class PureDfPn:
             return
         if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
             return
-        if node_key(core.hash ^ ZOBRIST[a][p], r - 1, _AND) in self.tt:
+        if node_key(core.hash ^ ZOBRIST[a][p], self._threat_r(r), _AND) in self.tt:
             # A threat: an AND node is made only after a VCF found there, and this one's
             # would be found again. Most blocks are reached again: the defender's fours
             # and the attacker's blocks commute (vct_game_white_l14_1: 16.8 k blocks, 5.8 k
@@ -443,7 +477,7 @@ class PureDfPn:
             children.append(p)
             return
         core.enter(p, a)  # (enter and leave: the masks are put back, not updated)
-        status, tline, _ = core.vcf(a, r - 1, self._budget(), False)
+        status, tline, _ = core.vcf(a, self._depth(r) - 1, self._budget(), False)
         core.leave(p)
         self._note(status)
         if status == WIN:
@@ -466,7 +500,7 @@ class PureDfPn:
         counter: tuple[int, ...],
     ) -> None:
         core, a = self.core, self.a
-        status, threats, _ = core.threats(a, r, mode, self._budget(), counter)
+        status, threats, _ = core.threats(a, self._depth(r), mode, self._budget(), counter)
         self._note(status)
         # The most forcing threats (shortest VCF if ignored) first; ties by point.
         for m, tline in sorted(threats, key=lambda t: (len(t[1]), t[0])):
@@ -499,7 +533,7 @@ class PureDfPn:
     ) -> None:
         """Add the threat ``m`` whose VCF if ignored is ``tline``. A new AND child starts
         with the proof number of ``THREAT_PN`` (see there)."""
-        child = node_key(self.core.hash ^ ZOBRIST[self.a][m], r - 1, _AND)
+        child = node_key(self.core.hash ^ ZOBRIST[self.a][m], self._threat_r(r), _AND)
         children.append(m)
         if child not in self.tt:
             pn = THREAT_PN[0] if len(tline) <= 1 else THREAT_PN[1]
@@ -580,7 +614,9 @@ class PureDfPn:
         # vct_game_white_l14_1 (proven in its first phase) 155.9 k -> 155.6 k nodes.
         # The refutations' certificates are not kept: only proofs need them, and
         # ``_and_proof`` asks again for the few AND nodes a proof holds.
-        status, defs, _, _, _ = core.defences(a, r, e.threat_line, self._budget(), False)
+        status, defs, _, _, _ = core.defences(
+            a, self._depth(r), e.threat_line, self._budget(), False
+        )
         self._note(status)
         line = set(e.threat_line)
         fours = {m for m in defs if core.is_four_move(m, self.d)}
@@ -592,10 +628,11 @@ class PureDfPn:
             e.pn, e.dn, e.how = 0, INF, ("refuted",)
 
     # -- the search --------------------------------------------------------------------
-    def solve_or(self, r: int) -> _Entry:
+    def solve_or(self, r: int, after_four: bool = False) -> _Entry:
         """Search the current position (attacker to move) with ``r`` moves allowed: the
-        root's entry, proven (pn 0) or disproven (dn 0)."""
-        key = self.or_key(r)
+        root's entry, proven (pn 0) or disproven (dn 0). ``after_four``: under books,
+        the attacker's last move was a four (see ``or_key``)."""
+        key = self.or_key(r, after_four)
         self._lengths, self._refuted = {}, {}
         if not (self.mode and FIRST_PHASE_NODES and self._first_phase(key)):
             self._mid(key, INF - 1, INF - 1)
@@ -674,14 +711,19 @@ class PureDfPn:
             raise Stopped("the search's proof numbers overflowed")
         return e
 
-    def or_key(self, r: int) -> int:
+    def or_key(self, r: int, after_four: bool = False) -> int:
         """The key of the current position, attacker to move, ``r`` moves allowed (more
-        than ``MAX_R`` allow no more than it: the board cannot hold them)."""
+        than ``MAX_R`` allow no more than it: the board cannot hold them; under books,
+        more than ``BOOK_MAX_R``). ``after_four``: under books, the attacker's last move
+        was a four, so a four or a VCF now continues its run (no move more)."""
+        if self.books:
+            flag = AFTER_FOUR if after_four and self.runs else 0
+            return node_key(self.core.hash, min(r, BOOK_MAX_R) | flag, _OR)
         return node_key(self.core.hash, min(r, MAX_R), _OR)
 
     def and_key(self, r: int) -> int:
         """The key of the current position, defender to move after a threat."""
-        return node_key(self.core.hash, min(r, MAX_R), _AND)
+        return node_key(self.core.hash, min(r, BOOK_MAX_R if self.books else MAX_R), _AND)
 
     def child_key(self, key: int, code: int) -> int:
         """The key of the child ``code`` (a ``child_code``) of the node ``key``: after an
@@ -692,8 +734,8 @@ class PureDfPn:
             return ((h ^ ZOBRIST[self.d][code]) << 9) | (r << 1)
         m, q = code & 255, (code >> 8) - 1
         if q >= 0:
-            return ((h ^ ZOBRIST[self.a][m] ^ ZOBRIST[self.d][q]) << 9) | ((r - 1) << 1)
-        return ((h ^ ZOBRIST[self.a][m]) << 9) | ((r - 1) << 1) | _AND
+            return ((h ^ ZOBRIST[self.a][m] ^ ZOBRIST[self.d][q]) << 9) | (self._four_r(r) << 1)
+        return ((h ^ ZOBRIST[self.a][m]) << 9) | (self._threat_r(r) << 1) | _AND
 
     def solve_and(self, r: int, threat_line: tuple[int, ...]) -> _Entry:
         """Search the current position (defender to move after a threat)."""
@@ -1007,7 +1049,7 @@ class PureDfPn:
                 if status == WIN:
                     line = short
             status, _, split, spent, longest = self.core.defences(
-                self.a, r, line, self.vcf_budget, True, e.children
+                self.a, self._depth(r), line, self.vcf_budget, True, e.children
             )
             refs: Mapping[int, tuple[int, ...]] = split
             self._base_nodes += spent  # proof building is not search: keep the node count

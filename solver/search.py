@@ -14,6 +14,9 @@ Goals: ``vcf`` (fours only), ``vct`` (fours and threes), ``tsume`` (fours, three
 hidden threats — mise/fukumi: moves that threaten a VCF). Attacker moves are counted up to
 the move after which no defence exists (a straight four, two fours, a four whose only
 block is forbidden for Black) or a five; the five after an unstoppable four is not counted.
+That is ``plain`` counting; ``Limits(count="books")`` counts as Chinese puzzle books do
+(the final VCF one move, a run of fours one move: see :mod:`solver.counting`), and the
+move limit, ``shortest`` and the key moves' lengths then use that count.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.board import Board, Color
-from solver.dfpn import DfPn, Stopped, paused_gc
+from solver.counting import book_length, parse_count
+from solver.dfpn import BOOK_MAX_R, BOOK_VCF_DEPTH, DfPn, Stopped, paused_gc
 from solver.errors import PositionError
 from solver.notation import Point, point_name
 from solver.proof import ProofNode
@@ -91,12 +95,16 @@ DEFAULT_MEMORY_MB = 1024
 
 @dataclass(frozen=True)
 class Limits:
-    """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound."""
+    """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
+    ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
+    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
+    move); see :mod:`solver.counting`."""
 
     max_moves: int | None = None
     time: float | None = None
     nodes: int | None = None
     memory_mb: int = DEFAULT_MEMORY_MB
+    count: str = "plain"
 
 
 @dataclass(frozen=True)
@@ -134,6 +142,8 @@ class SolveResult:
     # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
     # the budget ran out first, or a sub-search did; the line is a win all the same)
     shortest_shown: bool | None = None
+    # how ``moves`` (and the key moves' lengths) are counted (``solver.counting.COUNTS``)
+    count: str = "plain"
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -142,6 +152,7 @@ class SolveResult:
             "attacker": self.attacker.label(),
             "goal": self.goal.value,
             "moves": self.moves,
+            "count": self.count,
             "line": [point_name(p) for p in self.line],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
@@ -221,6 +232,7 @@ def solve(
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
+    count = parse_count(limits.count)
     five = board.five_on_board()
     if five is not None:
         raise PositionError(f"the position already has a five for {five.label()}")
@@ -228,7 +240,16 @@ def solve(
     clock = _Clock(limits, progress, should_stop)
     core = board.core.copy()
     cap = limits.max_moves if limits.max_moves is not None else UNBOUNDED
-    result = SolveResult(Verdict.UNKNOWN, attacker, goal)
+    if count != "plain":
+        cap = min(cap, BOOK_MAX_R)
+    result = SolveResult(Verdict.UNKNOWN, attacker, goal, count=count)
+
+    def length(tree: ProofNode, after_four: bool = False) -> int:
+        # (the core is at the proof's position whenever a length is asked)
+        if count != "plain":
+            return book_length(tree, core, int(attacker), after_four, count == "books")
+        return tree.length
+
     search = DfPn(
         core,
         int(attacker),
@@ -238,12 +259,13 @@ def solve(
         max_entries=_max_entries(limits.memory_mb),
         should_stop=should_stop,
         on_progress=clock.tick,
+        count=count,
     )
     entry: Any = None
     with paused_gc():
         try:
             if shortest:
-                tree = _shortest(search, cap, limits.max_moves is not None, clock, result)
+                tree = _shortest(search, cap, limits.max_moves is not None, clock, result, length)
             else:
                 clock.bound = cap
                 entry = search.solve_or(cap)
@@ -252,7 +274,7 @@ def solve(
                 result.result = Verdict.PROVEN
                 result.tree = tree
                 result.line = tree.main_line()
-                result.moves = tree.length
+                result.moves = length(tree)
             elif search.incomplete:
                 result.reason = "a sub-search ran out of nodes"
             else:
@@ -261,7 +283,7 @@ def solve(
                 clock.phase = "keys"
                 search.incomplete = False
                 try:
-                    result.keys = _all_keys(search, core, attacker, goal, cap)
+                    result.keys = _all_keys(search, core, attacker, goal, cap, length)
                 except Stopped as stop:
                     # the answer found stands; the key list is left out (None)
                     result.reason = result.reason or stop.reason
@@ -342,11 +364,21 @@ def _narrow(
 TOP_AFTER = 200_000
 
 
+# a proof's length (attacker moves, as the search counts them), given whether the
+# attacker's last move was a four (book counting only)
+Length = Callable[[ProofNode, bool], int]
+
+
 def _shortest(
-    search: DfPn, cap: int, top_first: bool, clock: _Clock, result: SolveResult
+    search: DfPn,
+    cap: int,
+    top_first: bool,
+    clock: _Clock,
+    result: SolveResult,
+    length: Length,
 ) -> ProofNode | None:
-    """The proof of the shortest win within ``cap`` (see :func:`_narrow`), or None if
-    there is none. If the budget runs out (``Stopped``) once a win is known, or a
+    """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
+    ``length`` counts them), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
     sub-search does, the shortest win found is the answer (still a win), with
     ``result.shortest_shown`` False and ``result.reason`` set."""
     tree: ProofNode | None = None
@@ -371,7 +403,7 @@ def _shortest(
         if search.solve_or(cap).pn != 0:
             return None
         tree = search.proof(search.or_key(cap))
-        return tree.length
+        return length(tree, False)
 
     try:
         shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
@@ -386,7 +418,7 @@ def _shortest(
             raise
         result.shortest_shown = False
         result.reason = stop.reason
-    if tree is not None and (not proven or tree.length <= proven):
+    if tree is not None and (not proven or length(tree, False) <= proven):
         return tree
     # The proof within ``proven`` (its entries are still in the table: proven ones are
     # never dropped), built even if the time is up: the win is known, only its proof is
@@ -404,11 +436,15 @@ def _shortest(
         search.core.set_deadline(search.deadline, search.should_stop)
 
 
-def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) -> list[KeyMove]:
+def _all_keys(
+    search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int, length: Length
+) -> list[KeyMove]:
     """Every winning first move within ``cap`` attacker moves, each proven, with its
     shortest win. (Most first moves tried do not win: each is searched within the cap
     first, and only a win is then shortened, see :func:`_narrow`.)"""
     a, d = int(attacker), 3 - int(attacker)
+    books = search.books  # (a four's run counts once only if ``search.runs``)
+    depth = BOOK_VCF_DEPTH if books else cap - 1  # (a VCF after a threat: any, under books)
     keys: list[KeyMove] = []
     for p in range(225):
         if core.get(p) or (a == 1 and core.forbidden(p)):
@@ -427,15 +463,22 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
                 keys.append(KeyMove(p, 1))
                 continue
             q = comps[0]
-            if core.is_five(q, d) or cap < 2:
+            if core.is_five(q, d) or (cap < 2 and not books):
                 continue
             core.put(p, a)
             core.put(q, d)
-            length = _shortest_from(search, cap - 1)
+            if books:
+                # after a four, a VCF continues the run (no move more), anything else
+                # is searched with the run paid for
+                status, _, _ = core.vcf(a, BOOK_VCF_DEPTH, search._budget(), False)
+                search._note(status)
+                rest = 0 if status == 1 else _shortest_from(search, cap - 1, length, search.runs)
+            else:
+                rest = _shortest_from(search, cap - 1, length)
             core.remove(q)
             core.remove(p)
-            if length is not None:
-                keys.append(KeyMove(p, length + 1))
+            if rest is not None:
+                keys.append(KeyMove(p, rest + 1))
             continue
         if goal is Goal.VCF or cap < 2:
             continue
@@ -444,7 +487,7 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
         if goal is Goal.TSUME and not core.near_stones(p):
             continue
         core.put(p, a)
-        status, line, _ = core.vcf(a, cap - 1, search._budget(), False)
+        status, line, _ = core.vcf(a, depth, search._budget(), False)
         search._note(status)  # out of time: stop; out of nodes: the answer is incomplete
         if status == 1:
             # the fewest moves after it that win, if any
@@ -455,7 +498,11 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
             def first(p: int = p, after: Callable[[int], bool] = after) -> int | None:
                 if not after(cap - 1):
                     return None
-                return search._and_proof(p, search.and_key(cap - 1)).length - 1
+                node = search._and_proof(p, search.and_key(cap - 1))
+                core.remove(p)  # (the length is counted from before the threat)
+                moves = length(node, False) - 1
+                core.put(p, a)
+                return moves
 
             shortest = _narrow(after, first, lambda: search.nodes, cap - 1, True)
             if shortest is not None:
@@ -464,14 +511,19 @@ def _all_keys(search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int) ->
     return keys
 
 
-def _shortest_from(search: DfPn, cap: int) -> int | None:
-    """The fewest attacker moves that win from here within ``cap`` (attacker to move)."""
+def _shortest_from(search: DfPn, cap: int, length: Length, after_four: bool = False) -> int | None:
+    """The fewest attacker moves that win from here within ``cap`` (attacker to move;
+    ``after_four``: his last move was a four, under book counting)."""
+    if cap < 1:
+        return None
 
     def win(bound: int) -> bool:
-        return search.solve_or(bound).pn == 0
+        return search.solve_or(bound, after_four).pn == 0
 
     def top() -> int | None:
-        return search.proof(search.or_key(cap)).length if win(cap) else None
+        if not win(cap):
+            return None
+        return length(search.proof(search.or_key(cap, after_four)), after_four)
 
     return _narrow(win, top, lambda: search.nodes, cap, True)
 

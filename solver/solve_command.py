@@ -9,6 +9,7 @@ from typing import Any
 
 from solver.board import Board, Color
 from solver.cli import CommandError, add_position_arguments, position_from_args
+from solver.counting import COUNTS
 from solver.notation import point_name
 from solver.search import (
     DEFAULT_MEMORY_MB,
@@ -42,6 +43,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="N",
         help="at most N attacker moves (default: a puzzle file's limit, else none)",
     )
+    p.add_argument(
+        "--count",
+        choices=COUNTS,
+        help=(
+            "how attacker moves are counted for --max-moves, --shortest and the lengths: "
+            "plain (every move), books (as Chinese 'win in n' books: the final VCF is one "
+            "move, a run of consecutive fours is one move) or final-vcf (the final VCF is "
+            "one move; the lfz084 app's checker); default: a puzzle file's, else plain"
+        ),
+    )
     p.add_argument("--shortest", action="store_true", help="find the fewest attacker moves")
     p.add_argument("--all-keys", action="store_true", help="list every winning first move")
     p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
@@ -68,7 +79,13 @@ def _limits(args: argparse.Namespace) -> Limits:
         raise CommandError(f"--nodes must be at least 1, not {args.nodes}")
     if args.memory < 1:
         raise CommandError(f"--memory must be at least 1 MB, not {args.memory}")
-    return Limits(max_moves=args.max_moves, time=args.time, nodes=args.nodes, memory_mb=args.memory)
+    return Limits(
+        max_moves=args.max_moves,
+        time=args.time,
+        nodes=args.nodes,
+        memory_mb=args.memory,
+        count=args.count or "plain",
+    )
 
 
 def _progress(args: argparse.Namespace) -> Any:
@@ -106,9 +123,10 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
     side = result.attacker.label().capitalize()
     lines = []
     if result.result is Verdict.PROVEN:
+        counted = "" if result.count == "plain" else f", counted {result.count}"
         lines.append(
             f"{side} wins ({result.goal.value}) in {result.moves} attacker move"
-            f"{'s' if result.moves != 1 else ''}."
+            f"{'s' if result.moves != 1 else ''}{counted}."
         )
         if result.shortest_shown is False:
             lines.append(
@@ -134,6 +152,8 @@ def _run(args: argparse.Namespace) -> int:
     goal = Goal.parse(args.goal or hints.get("goal") or "tsume")
     if args.max_moves is None and hints.get("max_moves") is not None:
         args.max_moves = int(hints["max_moves"])
+    if args.count is None and hints.get("count") is not None:
+        args.count = str(hints["count"])
     limits = _limits(args)
     progress = _progress(args)
     if args.both:

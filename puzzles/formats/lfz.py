@@ -114,6 +114,8 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
         to_move=Color.BLACK if side == 1 else Color.WHITE,
         goal=goal,
         max_moves=max_moves,
+        # "win within 3 moves; consecutive fours count as one move" (the app's rule)
+        count="books" if mode == 67 else "plain",
         keys=parse_points(options) if isinstance(options, str) else [],
         title=_str(entry.get("title")),
         comment=_str(entry.get("comment")),
