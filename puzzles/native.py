@@ -15,6 +15,7 @@ file is UTF-8 (a byte-order mark is accepted)::
     goal: vct
     to-move: black
     max-moves: 3
+    count: plain
     keys: h10
     solution: h10 h11 i11
     comment: Black makes a four-three.
@@ -51,6 +52,10 @@ Keys (case-insensitive; ``-``, ``_`` and spaces are the same), all optional:
 - ``goal``: ``vcf``, ``vct`` or ``tsume`` (default ``tsume``).
 - ``to-move`` (or ``attacker``): ``black`` or ``white``, the attacker (default black).
 - ``max-moves``: the most attacker moves allowed, the winning move included.
+- ``count``: how ``max-moves`` counts them: ``plain`` (default, every attacker move),
+  ``books`` (as Chinese puzzle books: a final VCF of any length, and each run of
+  consecutive fours before it, count as one move) or ``final-vcf`` (only the final VCF
+  counts as one).
 - ``solution``: the stated line, attacker first, in standard notation (``h8 i9``, or
   ``H8,I9``). ``keys``: key moves. ``rule``: ``renju`` (default), ``standard`` or
   ``freestyle``.
@@ -79,6 +84,7 @@ from collections.abc import Iterable
 
 from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult
 from solver.board import Board, Color, Rule
+from solver.counting import parse_count
 from solver.errors import RenjuError
 from solver.notation import SIZE, format_points, parse_points
 
@@ -101,6 +107,7 @@ _KEYS = {
     "goal",
     "to-move",
     "max-moves",
+    "count",
     "solution",
     "keys",
     "rule",
@@ -180,6 +187,7 @@ def _parse_block(block: _Block) -> Puzzle:
         to_move=Color.parse(meta.get("to-move", "black")),
         goal=_goal(goal),
         max_moves=_int(meta, "max-moves"),
+        count=_count(meta.get("count", "plain")),
         solution=parse_points(meta.get("solution", "")),
         keys=parse_points(meta.get("keys", "")),
         title=meta.get("title", ""),
@@ -191,6 +199,13 @@ def _parse_block(block: _Block) -> Puzzle:
         id=meta.get("id", ""),
         rule=Rule.parse(meta.get("rule", "renju")),
     )
+
+
+def _count(text: str) -> str:
+    try:
+        return parse_count(text)
+    except ValueError as error:
+        raise RenjuError(str(error)) from None
 
 
 def _goal(text: str) -> Goal:
@@ -260,6 +275,8 @@ def format_puzzle(p: Puzzle) -> str:
     lines.append(f"to-move: {p.to_move.label()}")
     if p.max_moves is not None:
         lines.append(f"max-moves: {p.max_moves}")
+    if p.count != "plain":
+        lines.append(f"count: {p.count}")
     if p.keys:
         lines.append("keys: " + format_points(p.keys))
     if p.solution:
