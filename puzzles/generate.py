@@ -1,6 +1,6 @@
 """``renju generate``: mine tsume puzzles from game records and keep the sound ones.
 
-A candidate is every position along each game (after at least ``--min-stones`` stones),
+A candidate is every position along each game once it holds at least 10 stones,
 with the side to move as the attacker. It is kept when the solver proves a win in the
 goal class whose shortest length lies in ``[--min-moves, --max-moves]`` and whose key
 move is unique (every other first move fails within the same bound: no cook, 余詰).

@@ -1,4 +1,4 @@
-"""Naive Renju rules oracle, written straight from the RIF definitions in RULES.md.
+"""Naive Renju rules oracle, written straight from the RIF definitions in docs/rules.md.
 
 This module is a test oracle for the fast rules engine. It is deliberately slow and
 simple: it looks at the whole board through sets of stones, loops over the four

@@ -2,7 +2,7 @@
 
 Part 1 replays the AlphaGomoku forbidden-move test boards (tests/data/forbidden-alphagomoku,
 GPL-3.0 test data, see tests/data/README.md); every expectation is one pytest item.
-Part 2 checks hand-made RULES.md corner cases.
+Part 2 checks hand-made corner cases of docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Named positions for every corner case in RULES.md, each with its expected kind.
+"""Named positions for every corner case in docs/rules.md, each with its expected kind.
 
 Each case is checked on both cores and against the naive oracle (tests/oracle.py), so a
 wrong expectation here would show up as an oracle disagreement too.
