@@ -26,8 +26,8 @@ from typing import Any
 
 from solver.board import Board, Color
 from solver.dfpn import DfPn, Stopped, paused_gc
-from solver.errors import PositionError
-from solver.notation import Point, point_name
+from solver.errors import PositionError, ProofRejected
+from solver.notation import Point, format_points, point_name
 from solver.proof import ProofNode
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Progress",
     "SolveResult",
     "Verdict",
+    "position_text",
     "solve",
     "solve_both",
 ]
@@ -134,6 +135,10 @@ class SolveResult:
     # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
     # the budget ran out first, or a sub-search did; the line is a win all the same)
     shortest_shown: bool | None = None
+    # whether the proof tree was re-checked by ``solver.checker`` (``check``), and the
+    # seconds the check took (not counted in ``seconds``, the search's)
+    checked: bool = False
+    check_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -153,6 +158,9 @@ class SolveResult:
             out["reason"] = self.reason
         if self.shortest_shown is not None:
             out["shortest_shown"] = self.shortest_shown
+        if self.result is Verdict.PROVEN:
+            out["checked"] = self.checked
+            out["check_seconds"] = round(self.check_seconds, 4)
         return out
 
 
@@ -205,6 +213,8 @@ def solve(
     all_keys: bool = False,
     progress: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    check: bool = True,
+    safe: bool = False,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -215,9 +225,14 @@ def solve(
     winning first move, each proven (cooks, 余詰).
     ``progress`` is called at most ten times a second; ``should_stop`` is polled often
     and stops the search (the answer is then ``unknown``). Never prints.
+    ``check`` (the default) re-checks a proof with the independent checker
+    (:func:`solver.checker.check_proof`) before it is reported (see :func:`_check`);
+    ``safe`` searches without the pruning shortcuts (``DfPn``'s ``safe``: slower, for a
+    second look at a disproof).
 
     Raises:
         PositionError: the position already holds a five.
+        ProofRejected: the checker rejected the proof found (a solver fault).
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
@@ -238,6 +253,7 @@ def solve(
         max_entries=_max_entries(limits.memory_mb),
         should_stop=should_stop,
         on_progress=clock.tick,
+        safe=safe,
     )
     entry: Any = None
     with paused_gc():
@@ -283,7 +299,44 @@ def solve(
             search.tt = {}
             entry = None  # (its children's entries link the whole tree)
     result.seconds = time.monotonic() - clock.start
+    if check and result.tree is not None:
+        _check(board, limits, result)
     return result
+
+
+def _check(board: Board, limits: Limits, result: SolveResult) -> None:
+    """Re-check ``result``'s proof tree with the rules alone (``solver.checker``): every
+    move legal and of the goal's class, every defence answered, every certificate
+    replayed, the length within the limit and no longer than claimed. Sets
+    ``checked`` and ``check_seconds``.
+
+    Raises:
+        ProofRejected: naming the position and the node that does not hold.
+    """
+    from solver.checker import ProofError, check_proof
+
+    assert result.tree is not None
+    start = time.monotonic()
+    try:
+        length = check_proof(board, result.tree, result.goal.value, limits.max_moves)
+        if result.moves is not None and length > result.moves:
+            raise ProofError(f"the proof needs {length} attacker moves, not {result.moves}")
+    except ProofError as exc:
+        raise ProofRejected(
+            f"the checker rejected the proof of a {result.goal.value} win for "
+            f"{result.attacker.label()} ({exc}) in the position {position_text(board)}"
+        ) from None
+    finally:
+        result.check_seconds = time.monotonic() - start
+    result.checked = True
+
+
+def position_text(board: Board) -> str:
+    """A position in one line, as the command line takes it: ``black: h8 i9; white: h9;
+    black to move``."""
+    black = format_points(board.stones(Color.BLACK)) or "-"
+    white = format_points(board.stones(Color.WHITE)) or "-"
+    return f"black: {black}; white: {white}; {board.to_move.label()} to move"
 
 
 def _narrow(
