@@ -247,6 +247,7 @@ def bench_solver(
     time_limit: float,
     repeat: int = 1,
     checks: dict[str, float] | None = None,
+    rejected: dict[str, str] | None = None,
 ) -> list[tuple[SolverCase, str, int | None, int, float]]:
     """Solve every case within ``time_limit`` seconds, ``repeat`` times: (case, result,
     moves, nodes, fastest seconds). The search is deterministic (the same nodes each
@@ -255,11 +256,11 @@ def bench_solver(
 
     The seconds are the search's alone: with ``checks`` (a dict filled by case name),
     each proof found is then checked by ``solver.checker.check_proof`` (as ``renju
-    solve`` does by default), timed apart, the fastest of the repeats.
-
-    Raises:
-        ProofRejected: a proof the checker rejects (naming the case's position).
+    solve`` does by default), timed apart, the fastest of the repeats; a proof it
+    rejects is put in ``rejected`` (the message, by case name) instead, and the cases
+    go on.
     """
+    from solver.errors import ProofRejected
     from solver.search import Limits, _check, solve
 
     out = []
@@ -272,7 +273,12 @@ def bench_solver(
             r = solve(case.board, case.goal, limits, check=False)
             best = min(best, time.perf_counter() - start)
             if checks is not None and r.tree is not None:
-                _check(case.board, limits, r)
+                try:
+                    _check(case.board, limits, r)
+                except ProofRejected as exc:
+                    if rejected is not None:
+                        rejected[case.name] = str(exc)
+                    break
                 check = min(check, r.check_seconds)
                 checks[case.name] = check
             if r.result.value == "unknown":

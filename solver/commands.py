@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.backend import COMPILED
-from solver.cli import CommandError, add_position_arguments, board_from_args
+from solver.cli import EXIT_SOLVER_ERROR, CommandError, add_position_arguments, board_from_args
 from solver.notation import parse_point, point_name
 from solver.rules import Explanation, explain, forbidden_points
 
@@ -142,12 +142,13 @@ def _run_bench(args: argparse.Namespace) -> int:
     figures.append(bench.bench_make_unmake(False, args.seconds))
     solved = []
     checks: dict[str, float] | None = None if args.no_check else {}
+    rejected: dict[str, str] = {}
     if args.cases:
         folder = Path(args.cases)
         if not folder.is_dir():
             raise CommandError(f"no such folder: {args.cases!r}")
         cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
-        solved = bench.bench_solver(cases, args.case_time, args.repeat, checks)
+        solved = bench.bench_solver(cases, args.case_time, args.repeat, checks, rejected)
     checked = checks or {}
     if args.json:
         out = [{"name": f.name, "rate": round(f.rate), "unit": f.unit} for f in figures]
@@ -163,6 +164,7 @@ def _run_bench(args: argparse.Namespace) -> int:
                 "repeat": args.repeat,
                 # the proof checker's seconds on the case's proof (None: no proof checked)
                 "check_seconds": (round(checked[c.name], 4) if c.name in checked else None),
+                **({"check_rejected": rejected[c.name]} if c.name in rejected else {}),
             }
             for c, res, mv, n, s in solved
         ]
@@ -193,6 +195,8 @@ def _run_bench(args: argparse.Namespace) -> int:
         for c, res, mv, n, s in solved:
             flag = "" if res == c.expect else f"  (expected {c.expect})"
             check = f"  check {checked[c.name] * 1000:9.1f} ms" if c.name in checked else ""
+            if c.name in rejected:
+                check = "  check REJECTED (a solver error)"
             print(
                 f"{c.name:32} {c.goal:5} {res:9} moves={mv!s:4} nodes={n:>10,} "
                 f"{s * 1000:10.1f} ms{check}{flag}"
@@ -206,7 +210,10 @@ def _run_bench(args: argparse.Namespace) -> int:
                 f"searches {tot['search_seconds']:.2f} s (all cases "
                 f"{tot['all_search_seconds']:.2f} s)"
             )
-    return 0
+    for name, message in rejected.items():
+        print(f"renju: solver error in {name}: {message}", file=sys.stderr)
+    # (a proof the checker rejects is a solver error: the figures stand, the exit says so)
+    return EXIT_SOLVER_ERROR if rejected else 0
 
 
 def _check_totals(
