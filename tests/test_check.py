@@ -76,6 +76,14 @@ def unanswered(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield dropped
 
 
+def test_checker_docstring_example() -> None:
+    # (solver/checker.py's doctest: the module is compiled, so pytest skips its file)
+    board = Board.from_stones("f8 g8 h8", "f9 g9 h9")
+    result = solve(board, "vct", shortest=True)
+    assert result.tree is not None
+    assert check_proof(board, result.tree, "vct", max_moves=1) == 1
+
+
 def test_checked_proof_by_default() -> None:
     result = solve(example(), "tsume")
     assert result.result is Verdict.PROVEN and result.moves == 6
