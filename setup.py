@@ -1,7 +1,7 @@
 """Build the compiled core; everything else is declared in pyproject.toml.
 
-``solver/dfpn.py`` (the df-pn node expansion) is plain Python that Cython compiles as it
-is: the same source runs interpreted where there is no compiler. Set ``RENJU_NO_EXT=1``
+``solver/dfpn.py`` (the df-pn node expansion) and ``solver/checker.py`` (the proof
+checker) are plain Python that Cython compiles as they are: the same source runs interpreted where there is no compiler. Set ``RENJU_NO_EXT=1``
 to skip the extensions (the pure-Python core is then used).
 
 With gcc the build is profile-guided: the extensions are built once with counters,
@@ -57,7 +57,13 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
     flags = ["-O3"] + [flag for flag in ("-mtune=native",) if _accepted(flag)]
 
     ext_modules = cythonize(
-        ["solver/_core.pyx", "solver/_table.pyx", "solver/_dfpn.pyx", "solver/dfpn.py"],
+        [
+            "solver/_core.pyx",
+            "solver/_table.pyx",
+            "solver/_dfpn.pyx",
+            "solver/dfpn.py",
+            "solver/checker.py",  # (plain Python too: the proof checker, a third faster)
+        ],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )

@@ -24,6 +24,7 @@ from puzzles.verify_run import Options, run_verify
 from solver.board import Board
 from solver.cli import POSITION_READERS, CommandError
 from solver.errors import RenjuError
+from solver.solve_command import add_check_argument
 
 __all__ = ["read_position", "register"]
 
@@ -96,7 +97,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "Verify every puzzle of the files and folders given: a legal position, the "
             "shortest win, every winning key move (more than one: a cook), and the stated "
             "solution move by move. Exit 0 if all are sound, 1 if problems were found, "
-            "2 if an input cannot be read, 130 if interrupted (the report is saved)."
+            "2 if an input cannot be read, 3 if the solver failed its own checks on some "
+            "puzzle (a proof the checker rejected, or a disproof that a search without "
+            "shortcuts contradicted), 130 if interrupted (the report is saved)."
         ),
     )
     v.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or folders")
@@ -113,6 +116,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     v.add_argument("--goal", choices=GOALS, help="check every puzzle for this goal instead")
     v.add_argument("--max-moves", type=int, metavar="N", help="override the move limit")
     v.add_argument("--quiet", "-q", action="store_true", help="print only puzzles with problems")
+    add_check_argument(v)
     v.set_defaults(run=_run_verify)
 
 
@@ -175,5 +179,6 @@ def _run_verify(args: argparse.Namespace) -> int:
         goal=goal,
         max_moves=args.max_moves,
         quiet=args.quiet,
+        check=not args.no_check,
     )
     return run_verify(opts)

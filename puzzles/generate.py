@@ -10,6 +10,10 @@ its key, a level (1 easy .. 5 hard, from length and class) and where it came fro
 
 For ``tsume`` the generator keeps only puzzles that need a hidden threat or a three,
 i.e. where plain VCF does not win within the bound, so the goal class is honest.
+
+Every proof is re-checked by the independent checker unless ``--no-check`` is given; a
+rejected one is a solver error: reported on stderr with the position, the position is
+not kept, the mining goes on, and the command exits with 3 at the end.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from puzzles.io import read_puzzles, write_native
 from puzzles.model import Puzzle
 from solver.bench import sample_games
 from solver.board import Board, Color
-from solver.cli import CommandError
-from solver.search import Limits, Verdict, solve
+from solver.cli import EXIT_SOLVER_ERROR, CommandError
+from solver.errors import SolverError
+from solver.search import Limits, SolveResult, Verdict, solve
+from solver.solve_command import add_check_argument
 
 __all__ = ["Wanted", "level_of", "mine", "register_generate"]
 
@@ -40,6 +46,7 @@ class Wanted:
     max_moves: int = 7
     time: float = 2.0
     min_stones: int = 10
+    check: bool = True  # re-check every proof with the independent checker
 
 
 def level_of(goal: str, moves: int) -> int:
@@ -60,16 +67,30 @@ def _positions(games: list[list[int | None]], min_stones: int) -> Iterator[tuple
 
 
 def _unique_key(board: Board, want: Wanted, moves: int) -> int | None:
-    result = solve(board, want.goal, Limits(max_moves=moves, time=want.time * 2), all_keys=True)
+    result = solve(
+        board,
+        want.goal,
+        Limits(max_moves=moves, time=want.time * 2),
+        all_keys=True,
+        check=want.check,
+    )
     if result.result is not Verdict.PROVEN or result.keys is None or len(result.keys) != 1:
         return None
     return result.keys[0].move
 
 
 def mine(
-    games: list[list[int | None]], want: Wanted, count: int, source: str, verbose: bool = False
+    games: list[list[int | None]],
+    want: Wanted,
+    count: int,
+    source: str,
+    verbose: bool = False,
+    errors: list[str] | None = None,
 ) -> list[Puzzle]:
-    """Up to ``count`` sound puzzles from ``games``: at most one per game."""
+    """Up to ``count`` sound puzzles from ``games``: at most one per game. A solver
+    error on a position (a proof the checker rejected) skips that position; its
+    message (naming the game and the position) is added to ``errors`` and printed on
+    stderr."""
     out: list[Puzzle] = []
     used: set[int] = set()
     for gi, k, board in _positions(games, want.min_stones):
@@ -77,21 +98,19 @@ def mine(
             break
         if gi in used:
             continue
-        limits = Limits(max_moves=want.max_moves, time=want.time)
-        result = solve(board, want.goal, limits, shortest=True)
-        if result.result is not Verdict.PROVEN or result.moves is None:
+        try:
+            found = _candidate(board, want)
+        except SolverError as exc:
+            message = f"solver error (game {gi + 1}, after move {k}): {exc}"
+            print(f"renju: {message}", file=sys.stderr)
+            if errors is not None:
+                errors.append(message)
             continue
-        if result.shortest_shown is False:
-            continue  # (its length may not be the shortest)
-        if result.moves < want.min_moves:
+        if found is None:
             continue
-        if want.goal != "vcf":
-            plain = solve(board, "vcf", Limits(max_moves=result.moves, time=want.time))
-            if plain.result is not Verdict.DISPROVEN:
-                continue  # a VCF does it: not a puzzle of this class
-        key = _unique_key(board, want, result.moves)
-        if key is None or key != result.line[0]:
-            continue
+        result, key = found
+        moves = result.moves
+        assert moves is not None  # (a proven win's length)
         used.add(gi)
         n = len(out) + 1
         out.append(
@@ -100,19 +119,45 @@ def mine(
                 white=board.stones(Color.WHITE),
                 to_move=board.to_move,
                 goal=want.goal,  # type: ignore[arg-type]
-                max_moves=result.moves,
+                max_moves=moves,
                 solution=list(result.line),
                 keys=[key],
-                id=f"{want.goal}-{result.moves}-{n:03d}",
-                title=f"{want.goal.upper()} in {result.moves}",
+                id=f"{want.goal}-{moves}-{n:03d}",
+                title=f"{want.goal.upper()} in {moves}",
                 source=f"{source}, game {gi + 1}, after move {k}",
-                level=level_of(want.goal, result.moves),
-                tags=[want.goal, f"{result.moves}-moves"],
+                level=level_of(want.goal, moves),
+                tags=[want.goal, f"{moves}-moves"],
             )
         )
         if verbose:
             print(f"  found {out[-1].id} ({len(out)}/{count})", file=sys.stderr)
     return out
+
+
+def _candidate(board: Board, want: Wanted) -> tuple[SolveResult, int] | None:
+    """The shortest win and the unique key of a position that makes a puzzle, or None.
+
+    Raises:
+        SolverError: a proof the checker rejected.
+    """
+    limits = Limits(max_moves=want.max_moves, time=want.time)
+    result = solve(board, want.goal, limits, shortest=True, check=want.check)
+    if result.result is not Verdict.PROVEN or result.moves is None:
+        return None
+    if result.shortest_shown is False:
+        return None  # (its length may not be the shortest)
+    if result.moves < want.min_moves:
+        return None
+    if want.goal != "vcf":
+        plain = solve(
+            board, "vcf", Limits(max_moves=result.moves, time=want.time), check=want.check
+        )
+        if plain.result is not Verdict.DISPROVEN:
+            return None  # a VCF does it: not a puzzle of this class
+    key = _unique_key(board, want, result.moves)
+    if key is None or key != result.line[0]:
+        return None
+    return result, key
 
 
 def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -131,6 +176,7 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g.add_argument("--games", metavar="FILE", help="game records to mine (default: generated)")
     g.add_argument("--seed", type=int, default=1, help="seed for generated games")
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
+    add_check_argument(g)
     g.set_defaults(run=_run_generate)
 
 
@@ -149,9 +195,13 @@ def _run_generate(args: argparse.Namespace) -> int:
     else:
         games = [list(g) for g in sample_games(4000, seed=args.seed, length=(16, 70))]
         source = f"generated games (seed {args.seed})"
-    want = Wanted(args.goal, args.min_moves, args.max_moves, args.time)
+    want = Wanted(args.goal, args.min_moves, args.max_moves, args.time, check=not args.no_check)
     start = time.monotonic()
-    found = mine(games, want, args.count, source, verbose=sys.stderr.isatty())
+    errors: list[str] = []
+    found = mine(games, want, args.count, source, verbose=sys.stderr.isatty(), errors=errors)
     write_native(found, out)
     print(f"wrote {len(found)} puzzles to {out} in {time.monotonic() - start:.0f} s")
+    if errors:
+        print(f"renju: {len(errors)} solver error(s), positions skipped", file=sys.stderr)
+        return EXIT_SOLVER_ERROR
     return 0 if found else 1

@@ -10,6 +10,11 @@
 3. Every winning first move within ``max_moves`` (``all_keys=True``; unbounded when the
    puzzle states no limit): a winning first move that is neither the stated first move
    nor a stated key is a cook (余詰).
+   A proof is reported only once the independent checker (:mod:`solver.checker`) has
+   accepted it (``check``, the default); a "no win" (disproven) is searched again
+   without the pruning shortcuts (``safe``, the second look) within the time left. A
+   rejected proof, or a second look that finds a win, makes the puzzle's result
+   ``error`` (a solver error, neither sound nor unsound) with the reason as its problem.
 4. The stated solution, move by move: each attacker move must be legal and keep the win
    within the moves left against every defence (read off the solver's proof tree while
    the line follows it, else checked with :func:`solver.respond.respond`, which also
@@ -38,14 +43,15 @@ from typing import Any
 
 from puzzles.model import Goal, Puzzle
 from solver.board import Board, Color
+from solver.errors import SecondLookDisagrees, SolverError
 from solver.notation import SIZE, Point, point_name
 from solver.proof import ProofNode
 from solver.respond import describe, respond
-from solver.search import Limits, Verdict, solve
+from solver.search import Limits, Verdict, position_text, solve
 
 __all__ = ["RESULTS", "VerifyReport", "black_overline", "verify_puzzle"]
 
-RESULTS = ("proven", "disproven", "unknown", "illegal")
+RESULTS = ("proven", "disproven", "unknown", "illegal", "error")
 """The values of :attr:`VerifyReport.result`."""
 
 
@@ -56,7 +62,9 @@ class VerifyReport:
     Attributes:
         id: the puzzle's id; source: the file it came from; entry: its index there.
         goal, attacker: what was checked (after any override).
-        result: ``proven``, ``disproven``, ``unknown`` or ``illegal``.
+        result: ``proven``, ``disproven``, ``unknown``, ``illegal`` or ``error`` (a
+            solver error: a proof the checker rejected, or a disproof the second look
+            contradicted; ``problems`` says which).
         line: the solver's main line; shortest: its attacker moves.
         keys: every winning first move (``None``: not known).
         stated: attacker moves of the stated solution up to its win (``None``: no
@@ -145,12 +153,19 @@ def _seconds(t: float) -> str:
 
 
 class _Budget:
-    """The time left for one puzzle, and the stop callback shared by its searches."""
+    """The time left for one puzzle, the stop callback shared by its searches, and
+    whether their proofs are checked."""
 
-    def __init__(self, time_limit: float | None, should_stop: Callable[[], bool] | None) -> None:
+    def __init__(
+        self,
+        time_limit: float | None,
+        should_stop: Callable[[], bool] | None,
+        check: bool = True,
+    ) -> None:
         self.limit = time_limit
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.should_stop = should_stop
+        self.check = check
 
     def left(self) -> float | None:
         if self.deadline is None:
@@ -183,6 +198,7 @@ def verify_puzzle(
     goal: Goal | None = None,
     max_moves: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    check: bool = True,
 ) -> VerifyReport:
     """Run every check on ``puzzle`` (see the module docstring).
 
@@ -190,6 +206,8 @@ def verify_puzzle(
         time_limit: seconds for the whole verification (``None``: no limit).
         goal, max_moves: override the puzzle's own.
         should_stop: polled during the searches; a stopped search counts as ``unknown``.
+        check: re-check every proof with the independent checker (a rejected one makes
+            the result ``error``); False reports the solver's proofs as they are.
     """
     start = time.monotonic()
     if goal is not None or max_moves is not None:
@@ -207,7 +225,11 @@ def verify_puzzle(
         attacker=puzzle.to_move.label() if isinstance(puzzle.to_move, Color) else "?",
     )
     try:
-        _verify(puzzle, report, _Budget(time_limit, should_stop))
+        _verify(puzzle, report, _Budget(time_limit, should_stop, check))
+    except SolverError as exc:
+        # the solver contradicted itself: no verdict on the puzzle, only the fault
+        report.result = "error"
+        report.problems = [f"solver error: {exc}"]
     finally:
         report.seconds = time.monotonic() - start
     return report
@@ -227,6 +249,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
         Limits(max_moves=limit, time=budget.left(), count=puzzle.count),
         shortest=True,
         should_stop=budget.should_stop,
+        check=budget.check,
     )
     report.result = main.result.value
     report.nodes = main.nodes
@@ -238,7 +261,8 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
         return
     if main.result is Verdict.DISPROVEN:
         within = f" within {limit} moves" if limit is not None else ""
-        report.problems.append(f"no win found{within} (disproven)")
+        unsure = _second_look(board, puzzle, budget)
+        report.problems.append(f"no win found{within} (disproven{unsure})")
         return
     report.line = _names(main.line)
     report.shortest = main.moves
@@ -255,6 +279,33 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
         )
 
 
+def _second_look(board: Board, puzzle: Puzzle, budget: _Budget) -> str:
+    """Search a disproven puzzle again without the pruning shortcuts (``safe``: no
+    relevance zones, no dependency-first phase, no hidden-threat staging) in the time
+    left: "" if it finds no win either, a note if it could not finish.
+
+    Raises:
+        SecondLookDisagrees: it finds a win (the first search's disproof was wrong).
+    """
+    again = solve(
+        board,
+        puzzle.goal,
+        Limits(max_moves=puzzle.max_moves, time=budget.left()),
+        should_stop=budget.should_stop,
+        check=budget.check,
+        safe=True,
+    )
+    if again.result is Verdict.PROVEN:
+        line = " ".join(_names(again.line))
+        raise SecondLookDisagrees(
+            f"the search found no win, a search without its shortcuts found one ({line}) "
+            f"in the position {position_text(board)}"
+        )
+    if again.result is Verdict.UNKNOWN:
+        return f"; the second look without shortcuts did not finish {budget.why(again.reason)}"
+    return ""
+
+
 def _keys(
     board: Board, puzzle: Puzzle, first: Point, budget: _Budget, report: VerifyReport
 ) -> None:
@@ -269,6 +320,7 @@ def _keys(
         Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
         all_keys=True,
         should_stop=budget.should_stop,
+        check=budget.check,
     )
     if found.result is Verdict.UNKNOWN or found.keys is None:
         report.problems.append(f"cook check unknown {budget.why(found.reason)}")
@@ -363,5 +415,6 @@ def _proof(board: Board, puzzle: Puzzle, left: int | None, budget: _Budget) -> P
         puzzle.goal,
         Limits(max_moves=left, time=budget.left()),
         should_stop=budget.should_stop,
+        check=budget.check,
     )
     return found.tree

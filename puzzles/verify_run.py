@@ -33,6 +33,7 @@ from typing import Any, TextIO
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
 from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
+from solver.cli import EXIT_SOLVER_ERROR
 from solver.errors import RenjuError
 
 __all__ = [
@@ -81,6 +82,7 @@ class Options:
     goal: Goal | None = None
     max_moves: int | None = None
     quiet: bool = False
+    check: bool = True  # re-check proofs with the independent checker (``--no-check``)
 
 
 @dataclass
@@ -182,6 +184,7 @@ def _category(problem: str) -> str:
     if "unknown" in problem.split("(")[0]:
         return "unknown"
     for prefix, name in (
+        ("solver error", "solver error"),
         ("illegal", "illegal position"),
         ("no win", "no win"),
         ("unknown", "unknown"),
@@ -242,12 +245,21 @@ def _stopped() -> bool:
 
 
 def _verify_job(
-    job: Job, time_limit: float | None, goal: Goal | None, max_moves: int | None
+    job: Job,
+    time_limit: float | None,
+    goal: Goal | None,
+    max_moves: int | None,
+    check: bool = True,
 ) -> tuple[int, VerifyReport]:
     should_stop = _stopped if _STOP is not None else None
     try:
         report = verify_puzzle(
-            job.puzzle, time_limit, goal=goal, max_moves=max_moves, should_stop=should_stop
+            job.puzzle,
+            time_limit,
+            goal=goal,
+            max_moves=max_moves,
+            should_stop=should_stop,
+            check=check,
         )
     except RenjuError as exc:  # pragma: no cover - the checks catch bad positions first
         report = VerifyReport(result="unknown", problems=[f"error: {exc}"])
@@ -298,8 +310,10 @@ def _line(r: VerifyReport) -> str:
         "disproven": "disproven",
         "unknown": "unknown",
         "illegal": "illegal position",
+        "error": "solver error",
     }.get(r.result, r.result)
-    head = f"{'ok' if r.sound else 'FAIL':4} {r.source} {r.id}: {what}"
+    mark = "ERR" if r.result == "error" else "ok" if r.sound else "FAIL"
+    head = f"{mark:4} {r.source} {r.id}: {what}"
     figures = f" ({r.nodes:,} nodes, {r.seconds:.2f} s)" if r.result != "illegal" else ""
     tail = "; ".join(r.problems)
     return head + figures + (f" -- {tail}" if tail else "")
@@ -386,7 +400,7 @@ class _Run:
 
 def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> None:
     opts = run.opts
-    args = (opts.time, opts.goal, opts.max_moves)
+    args = (opts.time, opts.goal, opts.max_moves, opts.check)
     if opts.jobs <= 1:
         for job in run.todo:
             order, report = _verify_job(job, *args)
@@ -426,8 +440,10 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> 
 def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Verify every puzzle of ``opts.paths``; return the exit code.
 
-    0: every puzzle is sound; 1: problems found (or bad entries skipped); 130: interrupted
-    (the report is saved first).
+    0: every puzzle is sound; 1: problems found (or bad entries skipped); 3: a solver
+    error on some puzzle (result ``error``: a proof the checker rejected, or a disproof
+    the second look contradicted; the other puzzles are verified all the same); 130:
+    interrupted (the report is saved first).
 
     Raises:
         PuzzleFormatError: an input or the resumed report cannot be read (exit 2).
@@ -467,5 +483,7 @@ def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = No
         reports, collected.skipped, time.monotonic() - run.start, opts.jobs, complete=True
     )
     print(_table(summary, collected.files, run.resumed), file=out)
+    if any(r.result == "error" for r in reports):
+        return EXIT_SOLVER_ERROR
     sound = all(r.sound for r in reports) and not collected.skipped
     return 0 if sound else 1

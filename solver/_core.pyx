@@ -571,6 +571,9 @@ cdef class Core:
     cdef int log_head[4][NLINES]
     cdef int log_next[MAXLOG]
     cdef public bint expired
+    # whether ``defences`` and ``threats`` may use relevance zones (False: every
+    # defence and candidate is replayed or searched; a searcher's second look, ``safe``)
+    cdef public bint zones
     # line-shape cache (``_line_shapes``): line code | colour << 62, and its shape bits
     cdef uint64_t* lc_key
     cdef uint32_t* lc_val
@@ -598,6 +601,7 @@ cdef class Core:
         self._nodes = 0
         self._deadline = 0.0
         self.expired = False
+        self.zones = True
         self.tracking = False
         self.recording = False
         self.logging = False
@@ -1971,9 +1975,12 @@ cdef class Core:
         # the ring lines that win here (only they are tried after a defence), their zones
         if clean:
             live = self._ring_live(a, max_moves, lzone)
+        if not self.zones:  # (the ring's lines are replayed, their zones not trusted)
+            for k in range(RING):
+                lzone[k][0] = lzone[k][1] = lzone[k][2] = lzone[k][3] = ~(<uint64_t> 0)
         _zones_within(live, lzone, within)
         if fits:
-            zoned = self._replay_recorded(a, buf, n, True)  # (logged: _reads_same_with)
+            zoned = self._replay_recorded(a, buf, n, True) and self.zones  # (logged)
             for i in range(n):
                 online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
         # (Tried in 2026-11 and dropped: sharing the searches below, and those of
@@ -2263,11 +2270,11 @@ cdef class Core:
         self._limit = start + node_limit
         # the lists here; after a move m (no four of his), _vcf's would follow from them
         fast = self._scan(a, pm, pdirs, &pnm, pdf, &pnd) < 0
-        if cn and fast:  # (the counter replay assumes the attacker has no five point)
+        if cn and fast and self.zones:  # (the counter replay assumes no five point of his)
             zoned = self._replay_recorded(d, cbuf, cn, False)
         for k in range(4):
             czone[k] = self.zone[k]
-        if mode >= 2 and fast and pnd == 0:
+        if mode >= 2 and fast and pnd == 0 and self.zones:
             # The attacker's failed VCF here, every read recorded: a move that makes no
             # new four shape (nor unmakes one) and is off every read fails the same way.
             self._new_epoch()

@@ -232,6 +232,8 @@ cdef class Loop:
     # the first phase (``PureDfPn._first_phase``): whether attacker moves must depend
     # on his moves since the root, those moves (``PureDfPn.path``) and their number
     cdef public bint restricted
+    # ``PureDfPn``'s ``safe``: no first phase, hidden threats at once, a VCF at every OR node
+    cdef public bint safe
     cdef int path[MAX_R + 1]
     cdef int npath
     cdef public bint incomplete
@@ -309,6 +311,8 @@ cdef class Loop:
         cdef int points[NPOINTS]
         cdef array.array children
         cdef Entry e = _new_entry(1, ())
+        if self.safe:
+            no_vcf = False  # (safe: the VCF is searched again, not taken as ruled out)
         self.expansions += 1
         self.table.store(h, low, e)
         if core_five_points(core, a, points):
@@ -409,6 +413,8 @@ cdef class Loop:
         self._cadd_threats(children, r, 1, e.counter)
         e.staged = self.mode == 2
         e.children = children
+        if self.safe:
+            self._cmore_threats(e, r)  # (no staging: the hidden threats at once, no cost)
         if not len(children) and not self._cmore_threats(e, r):
             e.pn = INF
             e.dn = 0
@@ -845,7 +851,7 @@ cdef class Loop:
             obj = known  # (an OR entry to expand again, see below, is looked up)
         else:
             obj = table_find(self.table, h, low)
-        if is_or and obj is None and below and r <= 1 and not self.incomplete:
+        if is_or and obj is None and below and r <= 1 and not self.incomplete and not self.safe:
             # What _expand_or finds here, without its calls: the parent ruled out a VCF
             # within r, so no five point of his either; with one move, no more threat.
             self.expansions += 1
@@ -908,7 +914,11 @@ cdef class Loop:
             ch = self._child_hash(h, r, is_or, code, &clow)
             ce = (<list> e.kids)[best_i]
             if ce is None:
-                if (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or) and not self.incomplete:
+                if (
+                    (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or)
+                    and not self.incomplete
+                    and not self.safe
+                ):
                     # A new OR child with one move left (after a four of this OR node
                     # with two, or a defence of this AND node with one): what _cmid
                     # would settle without a call (see there), settled here without

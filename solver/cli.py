@@ -6,7 +6,9 @@ tools and the trainer register theirs from their packages, so this package never
 them. Other packages may also add readers for position files to :data:`POSITION_READERS`.
 
 Exit codes: 0 success, 1 a check found problems (``verify``, bad batch lines), 2 bad input
-(the message is one line on stderr, never a traceback), 130 interrupted.
+(the message is one line on stderr, never a traceback), 3 a solver error (the independent
+checker rejected a proof, or a second look contradicted a disproof: never a verdict),
+130 interrupted.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from typing import Any
 
 from solver import __version__
 from solver.board import BLACK, Board, Color, Rule
-from solver.errors import PositionError, RenjuError
+from solver.errors import PositionError, RenjuError, SolverError
 from solver.notation import parse_moves, parse_points
 
 __all__ = [
+    "EXIT_SOLVER_ERROR",
     "POSITION_READERS",
     "CommandError",
     "add_position_arguments",
@@ -38,6 +41,10 @@ POSITION_READERS: list[PositionReader] = []
 """Readers tried in order for a position file; each returns a board (or a board and hints
 such as ``{"goal": "vct", "max_moves": 3}`` from a puzzle file), or ``None`` if the file is
 not its format. The built-in reader (a text diagram) is tried last."""
+
+
+# the exit code of a solver error (``SolverError``): a fault of the solver, not of the input
+EXIT_SOLVER_ERROR = 3
 
 
 class CommandError(RenjuError):
@@ -178,6 +185,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("renju: interrupted", file=sys.stderr)
         return 130
+    except SolverError as exc:
+        print(f"renju: solver error: {exc}", file=sys.stderr)
+        return EXIT_SOLVER_ERROR
     except (RenjuError, PositionError) as exc:
         print(f"renju: error: {exc}", file=sys.stderr)
         return 2

@@ -305,6 +305,7 @@ class PureDfPn:
         on_progress: Callable[[int], None] | None = None,
         vcf_budget: int = 2_000_000,
         count: str = "plain",
+        safe: bool = False,
     ) -> None:
         self.core = core
         self.a = attacker
@@ -341,6 +342,20 @@ class PureDfPn:
         self.restricted = False
         self.path: list[int] = []
         self.phase_end: int | None = None
+        self._make_safe(safe)
+
+    def _make_safe(self, safe: bool) -> None:
+        """``safe``: search without the pruning shortcuts, for a second look at a
+        disproof: no first phase (``_first_phase``), a tsume OR node's hidden threats
+        generated with its threes and at no cost (no staging, ``HIDDEN_AFTER``), the
+        VCF searched at every OR node (none taken as ruled out by its parent's), and
+        the compiled core's relevance zones off (``zones``: every defence replayed or
+        searched, every threat candidate searched; the pure core has none). Slower,
+        the same answers if the shortcuts are right; the default (False) changes
+        nothing."""
+        self.safe = safe
+        if safe and hasattr(self.core, "zones"):
+            self.core.zones = False
 
     # -- budget ------------------------------------------------------------------------
     @property
@@ -415,7 +430,7 @@ class PureDfPn:
         if len(theirs) >= 2 or (b <= 0 and b == r):
             e.pn, e.dn = INF, 0
             return e
-        if not (no_vcf and not self.incomplete):
+        if not (no_vcf and not self.incomplete and not self.safe):
             status, line, _ = core.vcf(a, self._depth(r), self._budget(), False)
             self._note(status)
             if status == WIN:
@@ -457,6 +472,8 @@ class PureDfPn:
         self._add_threats(children, r, 1, e.counter)
         e.staged = self.mode == 2
         e.children = children
+        if self.safe:
+            self._more_threats(e, r)  # (no staging: the hidden threats at once, no cost)
         if not children and not self._more_threats(e, r):
             e.pn, e.dn = INF, 0
 
@@ -634,7 +651,7 @@ class PureDfPn:
         the attacker's last move was a four (see ``or_key``)."""
         key = self.or_key(r, after_four)
         self._lengths, self._refuted = {}, {}
-        if not (self.mode and FIRST_PHASE_NODES and self._first_phase(key)):
+        if not (self.mode and FIRST_PHASE_NODES and not self.safe and self._first_phase(key)):
             self._mid(key, INF - 1, INF - 1)
         return self._settled(self.tt[key])
 

@@ -11,7 +11,10 @@ __all__ = [
     "IllegalMoveError",
     "PointError",
     "PositionError",
+    "ProofRejected",
     "RenjuError",
+    "SecondLookDisagrees",
+    "SolverError",
 ]
 
 
@@ -33,3 +36,18 @@ class IllegalMoveError(RenjuError):
 
 class DiagramError(RenjuError):
     """A text diagram of a board could not be read."""
+
+
+class SolverError(RenjuError):
+    """The solver's own answer failed a check: a fault of the solver, not of the input.
+    The command line reports it on one line and exits with code 3."""
+
+
+class ProofRejected(SolverError):
+    """The independent checker (:mod:`solver.checker`) rejected the solver's proof: the
+    message names the position and the node that does not hold. Never a verdict."""
+
+
+class SecondLookDisagrees(SolverError):
+    """A search without the pruning shortcuts (``safe``) contradicted the first
+    search's verdict on a position: one of them is wrong, so neither is reported."""

@@ -30,8 +30,8 @@ from typing import Any
 from solver.board import Board, Color
 from solver.counting import book_length, parse_count
 from solver.dfpn import BOOK_MAX_R, BOOK_VCF_DEPTH, DfPn, Stopped, paused_gc
-from solver.errors import PositionError
-from solver.notation import Point, point_name
+from solver.errors import PositionError, ProofRejected
+from solver.notation import Point, format_points, point_name
 from solver.proof import ProofNode
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "Progress",
     "SolveResult",
     "Verdict",
+    "position_text",
     "solve",
     "solve_both",
 ]
@@ -144,6 +145,10 @@ class SolveResult:
     shortest_shown: bool | None = None
     # how ``moves`` (and the key moves' lengths) are counted (``solver.counting.COUNTS``)
     count: str = "plain"
+    # whether the proof tree was re-checked by ``solver.checker`` (``check``), and the
+    # seconds the check took (not counted in ``seconds``, the search's)
+    checked: bool = False
+    check_seconds: float = 0.0
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -164,6 +169,9 @@ class SolveResult:
             out["reason"] = self.reason
         if self.shortest_shown is not None:
             out["shortest_shown"] = self.shortest_shown
+        if self.result is Verdict.PROVEN:
+            out["checked"] = self.checked
+            out["check_seconds"] = round(self.check_seconds, 4)
         return out
 
 
@@ -216,6 +224,8 @@ def solve(
     all_keys: bool = False,
     progress: Callable[[Progress], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    check: bool = True,
+    safe: bool = False,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -226,9 +236,14 @@ def solve(
     winning first move, each proven (cooks, 余詰).
     ``progress`` is called at most ten times a second; ``should_stop`` is polled often
     and stops the search (the answer is then ``unknown``). Never prints.
+    ``check`` (the default) re-checks a proof with the independent checker
+    (:func:`solver.checker.check_proof`) before it is reported (see :func:`_check`);
+    ``safe`` searches without the pruning shortcuts (``DfPn``'s ``safe``: slower, for a
+    second look at a disproof).
 
     Raises:
         PositionError: the position already holds a five.
+        ProofRejected: the checker rejected the proof found (a solver fault).
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
@@ -260,6 +275,7 @@ def solve(
         should_stop=should_stop,
         on_progress=clock.tick,
         count=count,
+        safe=safe,
     )
     entry: Any = None
     with paused_gc():
@@ -305,7 +321,58 @@ def solve(
             search.tt = {}
             entry = None  # (its children's entries link the whole tree)
     result.seconds = time.monotonic() - clock.start
+    if check and result.tree is not None:
+        _check(board, limits, result)
     return result
+
+
+def _check(board: Board, limits: Limits, result: SolveResult) -> None:
+    """Re-check ``result``'s proof tree with the rules alone (``solver.checker``): every
+    move legal and of the goal's class, every defence answered, every certificate
+    replayed, the length within the limit and no longer than claimed. Sets
+    ``checked`` and ``check_seconds``.
+
+    Raises:
+        ProofRejected: naming the position and the node that does not hold.
+    """
+    from solver.checker import ProofError, check_proof
+
+    assert result.tree is not None
+    start = time.monotonic()
+    plain = result.count == "plain"
+    try:
+        length = check_proof(
+            board, result.tree, result.goal.value, limits.max_moves if plain else None
+        )
+        if not plain:
+            # the books' count of the checked tree (a VCF, and a run of fours, count one)
+            core = board.core.copy()
+            length = book_length(
+                result.tree, core, int(result.attacker), runs=result.count == "books"
+            )
+            if limits.max_moves is not None and length > limits.max_moves:
+                raise ProofError(
+                    f"the proof needs {length} attacker moves ({result.count}), "
+                    f"more than {limits.max_moves}"
+                )
+        if result.moves is not None and length > result.moves:
+            raise ProofError(f"the proof needs {length} attacker moves, not {result.moves}")
+    except ProofError as exc:
+        raise ProofRejected(
+            f"the checker rejected the proof of a {result.goal.value} win for "
+            f"{result.attacker.label()} ({exc}) in the position {position_text(board)}"
+        ) from None
+    finally:
+        result.check_seconds = time.monotonic() - start
+    result.checked = True
+
+
+def position_text(board: Board) -> str:
+    """A position in one line, as the command line takes it: ``black: h8 i9; white: h9;
+    black to move``."""
+    black = format_points(board.stones(Color.BLACK)) or "-"
+    white = format_points(board.stones(Color.WHITE)) or "-"
+    return f"black: {black}; white: {white}; {board.to_move.label()} to move"
 
 
 def _narrow(

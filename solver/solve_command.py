@@ -22,7 +22,7 @@ from solver.search import (
     solve_both,
 )
 
-__all__ = ["register"]
+__all__ = ["add_check_argument", "register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -67,7 +67,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    add_check_argument(p)
     p.set_defaults(run=_run)
+
+
+def add_check_argument(parser: argparse.ArgumentParser) -> None:
+    """``--no-check``, shared by the commands that report proofs (solve, verify, generate)."""
+    parser.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not re-check proofs with the independent checker (faster; by default a "
+        "rejected proof is a solver error, exit 3)",
+    )
 
 
 def _limits(args: argparse.Namespace) -> Limits:
@@ -143,7 +154,8 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
         lines.append(f"Winning first moves: {keys}")
     elif want_keys and result.result is not Verdict.UNKNOWN:
         lines.append(f"Winning first moves: not all tried ({result.reason}).")
-    lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s")
+    checked = f", proof checked in {result.check_seconds:.3f} s" if result.checked else ""
+    lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s{checked}")
     return "\n".join(lines)
 
 
@@ -158,7 +170,13 @@ def _run(args: argparse.Namespace) -> int:
     progress = _progress(args)
     if args.both:
         results = solve_both(
-            board, goal, limits, shortest=args.shortest, all_keys=args.all_keys, progress=progress
+            board,
+            goal,
+            limits,
+            shortest=args.shortest,
+            all_keys=args.all_keys,
+            progress=progress,
+            check=not args.no_check,
         )
         if progress:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
@@ -170,7 +188,13 @@ def _run(args: argparse.Namespace) -> int:
                 print(_human(board, results[side], args.all_keys))
         return 0
     result = solve(
-        board, goal, limits, shortest=args.shortest, all_keys=args.all_keys, progress=progress
+        board,
+        goal,
+        limits,
+        shortest=args.shortest,
+        all_keys=args.all_keys,
+        progress=progress,
+        check=not args.no_check,
     )
     if progress:
         print("\r" + " " * 60 + "\r", end="", file=sys.stderr)

@@ -195,7 +195,13 @@ def test_cli_collection(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert cook["keys"] == ["e8", "i8"] and cook["line"] == ["e8"] and cook["stated_ok"] is True
     summary = data["summary"]
     assert summary["puzzles"] == 6 and summary["complete"] is True
-    assert summary["results"] == {"proven": 4, "disproven": 1, "unknown": 0, "illegal": 1}
+    assert summary["results"] == {
+        "proven": 4,
+        "disproven": 1,
+        "unknown": 0,
+        "illegal": 1,
+        "error": 0,  # (solver errors: none)
+    }
     assert summary["sound"] == 1 and summary["with_problems"] == 5
     assert summary["problems"]["cook"] == 2 and summary["skipped_entries"] == []
 

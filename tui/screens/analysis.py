@@ -13,7 +13,7 @@ from textual.worker import Worker, get_current_worker
 
 from puzzles.model import GOALS, Goal, Puzzle
 from solver.board import Board, Color
-from solver.errors import RenjuError
+from solver.errors import RenjuError, SolverError
 from solver.notation import point_name
 from solver.rules import forbidden_points
 from solver.search import Limits, Progress, SolveResult, Verdict, solve
@@ -177,16 +177,28 @@ class AnalysisScreen(TrainerScreen):
             if not worker.is_cancelled:
                 self.app.call_from_thread(self._on_progress, p)
 
-        result = solve(
-            board,
-            goal,
-            Limits(max_moves=max_moves),
-            shortest=max_moves is not None,
-            progress=progress,
-            should_stop=lambda: worker.is_cancelled,
-        )
+        try:
+            result = solve(
+                board,
+                goal,
+                Limits(max_moves=max_moves),
+                shortest=max_moves is not None,
+                progress=progress,
+                should_stop=lambda: worker.is_cancelled,
+            )
+        except SolverError as exc:
+            # (a proof the checker rejected: an error, never a line)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._on_solver_error, str(exc))
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._on_result, result)
+
+    def _on_solver_error(self, message: str) -> None:
+        self.result = None
+        self.query_one("#progress", Static).update("")
+        self.status = f"solver error: {message}"
+        self.refresh_view()
 
     def _on_progress(self, p: Progress) -> None:
         bound = f", bound {p.bound}" if p.bound is not None and self.max_moves is not None else ""

@@ -18,6 +18,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
 from solver.board import Board, Color
+from solver.errors import SolverError
 from solver.notation import point_name
 from solver.proof import ProofNode
 from solver.respond import respond
@@ -77,6 +78,7 @@ class PuzzleScreen(TrainerScreen):
         self._want_review = False
         self._want_hint = False
         self.tree_state = "solving"
+        self.solver_error = ""  # a solver error (a rejected proof): shown for the solution
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -241,18 +243,27 @@ class PuzzleScreen(TrainerScreen):
         """Solve the puzzle's position for its proof tree (thread worker)."""
         worker = get_current_worker()
         pz = self.entry.puzzle
-        result = solve(
-            pz.board(),
-            pz.goal,
-            Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS),
-            shortest=True,
-            should_stop=lambda: worker.is_cancelled,
-        )
+        try:
+            result = solve(
+                pz.board(),
+                pz.goal,
+                Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS),
+                shortest=True,
+                should_stop=lambda: worker.is_cancelled,
+            )
+        except SolverError as exc:
+            # (a proof the checker rejected: shown as an error, never as the solution)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._on_tree, None, "error", str(exc))
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._on_tree, result.tree, result.result.value)
 
-    def _on_tree(self, tree: ProofNode | None, verdict: str) -> None:
+    def _on_tree(self, tree: ProofNode | None, verdict: str, error: str = "") -> None:
         self.tree_state = verdict
+        self.solver_error = error
+        if error:
+            self.notify(f"solver error: {error}", severity="error", timeout=8)
         if tree is not None:
             self.attempt.attach_tree(tree)
         elif verdict == Verdict.DISPROVEN.value:
@@ -269,13 +280,20 @@ class PuzzleScreen(TrainerScreen):
     def solve_here(self, board: Board, limits: Limits, token: int) -> None:
         """Solve the current position for a hint when the tree does not cover it."""
         worker = get_current_worker()
-        result = solve(
-            board,
-            self.entry.puzzle.goal,
-            limits,
-            shortest=True,
-            should_stop=lambda: worker.is_cancelled,
-        )
+        try:
+            result = solve(
+                board,
+                self.entry.puzzle.goal,
+                limits,
+                shortest=True,
+                should_stop=lambda: worker.is_cancelled,
+            )
+        except SolverError as exc:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(
+                    self.notify, f"solver error: {exc}", severity="error", timeout=8
+                )
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._on_hint_tree, result.tree, token)
 
@@ -358,6 +376,12 @@ class PuzzleScreen(TrainerScreen):
                 self.attempt.message = (
                     "the solver is still working; the solution opens when it is done"
                 )
+                self.refresh_view()
+                return
+            if self.solver_error:
+                # no line from a proof that failed its check, nor the stated one unchecked
+                self.attempt.message = f"solver error: {self.solver_error}"
+                self.notify("no solution: the solver's proof failed its check", severity="error")
                 self.refresh_view()
                 return
             if not pz.solution:
