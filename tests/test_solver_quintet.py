@@ -14,7 +14,6 @@ import pytest
 from quintet import load, names
 
 from solver.checker import check_line, check_proof
-from solver.errors import ProofRejected
 from solver.search import Limits, solve
 
 # Cases the fast tier runs (each well under a second here); the rest are marked slow.
@@ -58,23 +57,10 @@ DISAGREE = {"vct_fukumi_threat2": "proven"}
 TSUME_SHORTER = {"vct_game_white_l18_1_short": 17, "vct_game_white_l15_1_short": 14}
 
 
-# Proofs the checker rejects (a solver error, never a verdict): the engine judges whether
-# Black's only block of a white four is forbidden before the four's stone is on the
-# board (the VCF search, its replays, ``PureDfPn._add_four``), and a white stone can
-# break the block's double-three: in this case's proof a certificate ends with the four
-# m7, whose block m8 is a double-three without m7 but legal with it. (Strict: the test
-# fails once the search cores judge it with the stone on the board.)
-REJECTED = {"vct_white_long": "a forced block judged forbidden before the four's stone"}
-
-
 def _params() -> list[object]:
     out: list[object] = []
     for name in names():
         marks = [] if name in QUICK else [pytest.mark.slow]
-        if name in REJECTED:
-            marks.append(
-                pytest.mark.xfail(raises=ProofRejected, strict=True, reason=REJECTED[name])
-            )
         out.append(pytest.param(name, marks=marks, id=name))
     return out
 
