@@ -23,10 +23,10 @@ from pathlib import Path
 
 from puzzles.io import read_puzzles, write_native
 from puzzles.model import Puzzle
-from solver.bench import sample_games
-from solver.board import Board, Color
-from solver.cli import CommandError
-from solver.search import Limits, Verdict, solve
+from solver.errors import CommandError
+from solver.rules.board import Board, Color
+from solver.rules.games import sample_games
+from solver.search.api import Limits, Verdict, solve
 
 __all__ = ["Wanted", "level_of", "mine", "register_generate"]
 

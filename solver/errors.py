@@ -7,6 +7,7 @@ the offending input, so the command line can print it as a single line.
 from __future__ import annotations
 
 __all__ = [
+    "CommandError",
     "DiagramError",
     "IllegalMoveError",
     "PointError",
@@ -33,3 +34,7 @@ class IllegalMoveError(RenjuError):
 
 class DiagramError(RenjuError):
     """A text diagram of a board could not be read."""
+
+
+class CommandError(RenjuError):
+    """A command-line usage problem found after parsing (conflicting options etc.)."""

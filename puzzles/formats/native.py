@@ -63,7 +63,7 @@ are set (``goal`` and ``to-move`` always), so ``format_native(parse_native(t).pu
 gives back ``t`` for any text the writer made, and ``parse_native(format_native(ps))``
 gives back ``ps``. Leading and trailing spaces of text values are not kept.
 
->>> from solver.notation import parse_points
+>>> from solver.rules.notation import parse_points
 >>> p = Puzzle(black=parse_points("h8 i7"), white=parse_points("i8"), goal="vcf", id="a")
 >>> text = format_native([p])
 >>> print(text.splitlines()[1:4])
@@ -78,9 +78,9 @@ import re
 from collections.abc import Iterable
 
 from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult
-from solver.board import Board, Color, Rule
 from solver.errors import RenjuError
-from solver.notation import SIZE, format_points, parse_points
+from solver.rules.board import Board, Color, Rule
+from solver.rules.notation import SIZE, format_points, parse_points
 
 __all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native"]
 

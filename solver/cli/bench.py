@@ -8,52 +8,18 @@ from __future__ import annotations
 
 import io
 import json
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.backend import COMPILED, core_class
-from solver.batch import run_batch
-from solver.board import Board
-from solver.notation import NPOINTS, point_name
+from solver.engine.backend import COMPILED, core_class
+from solver.rules.batch import run_batch
+from solver.rules.board import Board
+from solver.rules.games import sample_games
+from solver.rules.notation import NPOINTS, point_name
 
 __all__ = ["Figure", "bench_batch", "bench_forbidden", "bench_make_unmake", "sample_games"]
-
-
-def sample_games(count: int, seed: int = 1, length: tuple[int, int] = (30, 90)) -> list[list[int]]:
-    """``count`` game-like move lists: moves near recent ones, no forbidden black moves."""
-    rng = random.Random(seed)
-    core = core_class(False)(0)
-    games = []
-    for _ in range(count):
-        target = rng.randint(*length)
-        moves = [112]
-        core.put(112, 1)
-        colour = 2
-        while len(moves) < target:
-            for _try in range(50):
-                base = rng.choice(moves[-6:])
-                col = base % 15 + rng.randint(-2, 2)
-                row = base // 15 + rng.randint(-2, 2)
-                p = row * 15 + col
-                if 0 <= col < 15 and 0 <= row < 15 and not core.get(p):
-                    if colour == 1 and core.forbidden(p):
-                        continue
-                    break
-            else:
-                break
-            five = core.is_five(p, colour)
-            core.put(p, colour)
-            moves.append(p)
-            colour = 3 - colour
-            if five:
-                break
-        for p in moves:
-            core.remove(p)
-        games.append(moves)
-    return games
 
 
 @dataclass(frozen=True)
@@ -249,7 +215,7 @@ def bench_solver(
     moves, nodes, fastest seconds). The search is deterministic (the same nodes each
     time); repeating only takes the machine's noise out of the time. A case that ran
     out of time is not repeated."""
-    from solver.search import Limits, solve
+    from solver.search.api import Limits, solve
 
     out = []
     for case in cases:

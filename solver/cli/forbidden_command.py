@@ -1,4 +1,4 @@
-"""The core's subcommands: ``renju forbidden`` and ``renju bench``."""
+"""``renju forbidden``: Black's forbidden points, explained, or enumerated in batch."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from solver.backend import COMPILED
-from solver.cli import CommandError, add_position_arguments, board_from_args
-from solver.notation import parse_point, point_name
-from solver.rules import Explanation, explain, forbidden_points
+from solver.cli.position import add_position_arguments, board_from_args
+from solver.errors import CommandError
+from solver.rules.forbidden import Explanation, explain, forbidden_points
+from solver.rules.notation import parse_point, point_name
 
 __all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add the core's subcommands to the ``renju`` parser."""
+    """Add ``renju forbidden`` to the ``renju`` parser."""
     p = sub.add_parser(
         "forbidden",
         help="Black's forbidden points of a position (or of every ply of many games)",
@@ -35,29 +35,6 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help='JSON lines {"black": [...], "white": [...]} or {"moves": [...]}; - for stdin',
     )
     p.set_defaults(run=_run_forbidden)
-
-    b = sub.add_parser("bench", help="measure the engine's speed (figures, not tests)")
-    b.add_argument("--games", type=int, default=300, help="generated games to use (default 300)")
-    b.add_argument("--seconds", type=float, default=1.0, help="minimum time per figure")
-    b.add_argument("--json", action="store_true", help="machine-readable output")
-    b.add_argument(
-        "--cases",
-        metavar="DIR",
-        help="also time the solver on every quintet case file (*.txt) in DIR",
-    )
-    b.add_argument("--case-time", type=float, default=60.0, help="seconds per case (default 60)")
-    b.add_argument(
-        "--repeat",
-        type=int,
-        default=1,
-        metavar="N",
-        help="solve each case N times and report the fastest (default 1)",
-    )
-    b.set_defaults(run=_run_bench)
-
-    from solver import solve_command
-
-    solve_command.register(sub)
 
 
 def _explanation_json(e: Explanation) -> dict[str, Any]:
@@ -84,11 +61,11 @@ def _explanation_json(e: Explanation) -> dict[str, Any]:
 
 def _run_forbidden(args: argparse.Namespace) -> int:
     if args.batch:
-        from solver.batch import run_batch
+        from solver.rules.batch import run_batch
 
         if args.file or args.moves or args.black or args.white or args.explain:
             raise CommandError("--batch takes no position and no --explain")
-        from solver.board import Rule
+        from solver.rules.board import Rule
 
         rule = Rule.parse(args.rule).number
         if args.batch == "-":
@@ -116,66 +93,4 @@ def _run_forbidden(args: argparse.Namespace) -> int:
         print(f"Forbidden for Black ({len(found)}): {listing}")
     else:
         print("No forbidden points for Black.")
-    return 0
-
-
-def _run_bench(args: argparse.Namespace) -> int:
-    from solver import bench
-
-    if args.games < 1 or args.seconds <= 0:
-        raise CommandError("--games must be at least 1 and --seconds positive")
-    if args.repeat < 1:
-        raise CommandError(f"--repeat must be at least 1, not {args.repeat}")
-    games = bench.sample_games(args.games)
-    figures = []
-    if COMPILED:
-        figures.append(bench.bench_forbidden(games, True, args.seconds))
-    figures.append(bench.bench_forbidden(games, False, args.seconds))
-    figures.append(bench.bench_batch(games, args.seconds))
-    if COMPILED:
-        figures.append(bench.bench_make_unmake(True, args.seconds))
-    figures.append(bench.bench_make_unmake(False, args.seconds))
-    solved = []
-    if args.cases:
-        folder = Path(args.cases)
-        if not folder.is_dir():
-            raise CommandError(f"no such folder: {args.cases!r}")
-        cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
-        solved = bench.bench_solver(cases, args.case_time, args.repeat)
-    if args.json:
-        out = [{"name": f.name, "rate": round(f.rate), "unit": f.unit} for f in figures]
-        rows = [
-            {
-                "case": c.name,
-                "goal": c.goal,
-                "expect": c.expect,
-                "result": res,
-                "moves": mv,
-                "nodes": n,
-                "seconds": round(s, 4),
-                "repeat": args.repeat,
-            }
-            for c, res, mv, n, s in solved
-        ]
-        targets = [
-            {
-                "class": t.name,
-                "limit_seconds": t.limit,
-                "cases": t.cases,
-                "over": [n for n, _ in t.over],
-            }
-            for t in bench.check_targets(solved)
-        ]
-        print(json.dumps({"compiled": COMPILED, "figures": out, "cases": rows, "targets": targets}))
-    else:
-        print(f"engine: {'compiled' if COMPILED else 'pure Python'}; {len(games)} generated games")
-        for f in figures:
-            print(f.text())
-        for c, res, mv, n, s in solved:
-            flag = "" if res == c.expect else f"  (expected {c.expect})"
-            print(
-                f"{c.name:32} {c.goal:5} {res:9} moves={mv!s:4} nodes={n:>10,} {s * 1000:10.1f} ms{flag}"
-            )
-        for t in bench.check_targets(solved):
-            print(f"target: {t.text()}")
     return 0

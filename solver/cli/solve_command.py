@@ -7,10 +7,11 @@ import json
 import sys
 from typing import Any
 
-from solver.board import Board, Color
-from solver.cli import CommandError, add_position_arguments, position_from_args
-from solver.notation import point_name
-from solver.search import (
+from solver.cli.position import add_position_arguments, position_from_args
+from solver.errors import CommandError
+from solver.rules.board import Board, Color
+from solver.rules.notation import point_name
+from solver.search.api import (
     DEFAULT_MEMORY_MB,
     Goal,
     Limits,

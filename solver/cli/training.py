@@ -1,6 +1,6 @@
 """The workload a profile-guided build of the compiled core trains on (``setup.py``).
 
-``python -m solver.training CASES`` solves the quintet cases in the folder ``CASES``
+``python -m solver.cli.training CASES`` solves the quintet cases in the folder ``CASES``
 (``tests/data/quintet-cases``): the VCF and quick cases in full, every other case cut
 at ``NODES`` nodes, so the long disproofs' splits and hidden threats are trained too;
 then it enumerates the forbidden points of sample games. Nothing is checked and
@@ -13,9 +13,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from solver.backend import COMPILED
-from solver.bench import bench_forbidden, load_case, sample_games
-from solver.search import Limits, solve
+from solver.cli.bench import bench_forbidden, load_case, sample_games
+from solver.engine.backend import COMPILED
+from solver.search.api import Limits, solve
 
 __all__ = ["NODES", "train"]
 
@@ -40,7 +40,7 @@ def train(cases: Path) -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2 or not Path(sys.argv[1]).is_dir():
-        sys.exit("usage: python -m solver.training CASES_FOLDER")
+        sys.exit("usage: python -m solver.cli.training CASES_FOLDER")
     if not any(Path(sys.argv[1]).glob("*.txt")):
         sys.exit(f"no case files in {sys.argv[1]!r}")
     if not COMPILED:

@@ -1,4 +1,4 @@
-/* Memory for the compiled search's large tables, read at random (solver/_core.pyx's
+/* Memory for the compiled search's large tables, read at random (solver/engine/core_fast.pyx's
    pattern and dead-end tables, solver/_table.pyx's transposition table).
 
    On Linux a block of 2 MB or more is aligned to 2 MB and marked for transparent huge

@@ -12,21 +12,21 @@ from typing import TYPE_CHECKING
 __all__ = ["COMPILED", "Core", "core_class", "pure_core_class"]
 
 if TYPE_CHECKING:
-    from solver._pure_search import SearchCore as Core
+    from solver.engine.search_ref import SearchCore as Core
 
-from solver import _pure_search
+from solver.engine import search_ref
 
 COMPILED = False
 if os.environ.get("RENJU_PURE", "") in ("", "0"):
     try:
-        from solver import _core  # type: ignore[attr-defined,unused-ignore]
+        from solver.engine import core_fast  # type: ignore[attr-defined,unused-ignore]
 
         COMPILED = True
     except ImportError:  # pragma: no cover - depends on the build
         pass
 
 if not TYPE_CHECKING:
-    Core = _core.Core if COMPILED else _pure_search.SearchCore
+    Core = core_fast.Core if COMPILED else search_ref.SearchCore
 
 
 def core_class(compiled: bool | None = None) -> type[Core]:
@@ -39,13 +39,13 @@ def core_class(compiled: bool | None = None) -> type[Core]:
         return Core
     if compiled:
         try:
-            from solver import _core as compiled_module  # type: ignore[attr-defined,unused-ignore]
+            from solver.engine import core_fast as compiled_module  # type: ignore[attr-defined,unused-ignore]
         except ImportError as exc:
-            raise RuntimeError("the compiled core (solver._core) is not built") from exc
+            raise RuntimeError("the compiled core (solver.engine.core_fast) is not built") from exc
         return compiled_module.Core  # type: ignore[no-any-return,unused-ignore]
-    return _pure_search.SearchCore
+    return search_ref.SearchCore
 
 
 def pure_core_class() -> type[Core]:
     """The pure-Python core class."""
-    return _pure_search.SearchCore
+    return search_ref.SearchCore

@@ -1,10 +1,10 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
-"""The engine core compiled with Cython: the same API and answers as ``solver/_pure.py``.
+"""The engine core compiled with Cython: the same API and answers as ``solver/engine/core_ref.py``.
 
-Stones are kept as 2-bit cells in padded line codes (see ``solver/geometry.py``), so the
+Stones are kept as 2-bit cells in padded line codes (see ``solver/rules/geometry.py``), so the
 11-cell window of a point in a direction is one shift and mask; the window's 20-bit key
-indexes a lazily filled table of pattern entries (see ``solver/patterns.py``). The C
-function ``analyze`` below mirrors ``solver.patterns.analyze`` bit for bit (tested).
+indexes a lazily filled table of pattern entries (see ``solver/rules/patterns.py``). The C
+function ``analyze`` below mirrors ``solver.rules.patterns.analyze`` bit for bit (tested).
 """
 
 cimport cython
@@ -35,10 +35,10 @@ cdef extern from *:
     void __builtin_prefetch(const void*) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
-from solver.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
-from solver.zobrist import ZOBRIST
+from solver.rules.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
+from solver.rules.zobrist import ZOBRIST
 from collections.abc import Mapping
-from solver._pure_search import DEAD_BITS, DEAD_GROWTH
+from solver.engine.search_ref import DEAD_BITS, DEAD_GROWTH
 
 DEF NP = 225
 DEF NO_LINE = 255  # (Refutations: a point not refuted)
@@ -63,7 +63,7 @@ DEF NOGIL_DEPTH = 3
 DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
 DEF MAXLOG = 4096
 DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
-DEF PADC = 5  # solver.geometry.PAD: wall cells at each end of a line code
+DEF PADC = 5  # solver.rules.geometry.PAD: wall cells at each end of a line code
 
 
 cdef inline bint _others_run() noexcept:
@@ -88,7 +88,7 @@ cdef enum:
     STRONG = 16
 
 cdef uint64_t WMASK = (1ULL << 22) - 1
-# solver._pure_search.DEAD_GROWTH, read once: (nodes searched, new table bits) steps
+# solver.engine.search_ref.DEAD_GROWTH, read once: (nodes searched, new table bits) steps
 cdef int NGROW = 0
 cdef long long GROW_AT[4]
 cdef int GROW_BITS[4]
@@ -126,10 +126,10 @@ cdef unsigned char* FOURFIVE[3]
 cdef uint64_t NEAR[NP][4]  # the points on a line with p within 5 (SEG over 4 directions)
 cdef int BOX[NP][4]  # the columns and rows within 4 of p: first, last column, first, last row
 cdef int LINE_PT[4][NLINES][15]  # the point at each position of a line (-1: none)
-cdef int LINES_IN[4]  # lines per direction (solver.geometry.LINE_COUNTS)
+cdef int LINES_IN[4]  # lines per direction (solver.rules.geometry.LINE_COUNTS)
 
 if PAD != PADC:  # pragma: no cover - a guard for whoever changes the geometry
-    raise ImportError("solver._core assumes solver.geometry.PAD == 5")
+    raise ImportError("solver.engine.core_fast assumes solver.rules.geometry.PAD == 5")
 STEP[0] = 1
 STEP[1] = 15
 STEP[2] = 16
@@ -206,7 +206,7 @@ cdef void _init_tables():
 _init_tables()
 
 
-# -- pattern analysis (mirror of solver.patterns.analyze) ------------------------------
+# -- pattern analysis (mirror of solver.rules.patterns.analyze) ------------------------------
 cdef inline void _run(int* cells, int i, int* lo, int* hi) noexcept nogil:
     cdef int a = i, b = i
     while a > 0 and cells[a - 1] == C_OWN:
@@ -426,7 +426,7 @@ cdef class Refutations:
 
     def longer_than(self, int moves):
         """``(point, line)`` of the lines of more than ``moves`` attacker moves, the
-        longest first (ties in point order): ``solver.dfpn.longer_than``."""
+        longest first (ties in point order): ``solver.search.dfpn_shared.longer_than``."""
         cdef int p, i, n = len(self.lines), length
         cdef list out = []
         cdef int sizes[NO_LINE]
@@ -1064,7 +1064,7 @@ cdef class Core:
         """
         cdef int ps[NP]
         cdef int ks[NP]
-        cdef int n, i, m, colour = 1, played = 0
+        cdef int n, i, m, colour = 1
         cdef list out = []
         cdef list placed = []
         try:
@@ -1089,7 +1089,7 @@ cdef class Core:
                 self._remove(m)
         return out
 
-    # -- search primitives (mirror of solver/_pure_search.py) ----------------------------------
+    # -- search primitives (mirror of solver/engine/search_ref.py) ----------------------------------
     @property
     def nodes(self):
         return self._nodes
@@ -1418,7 +1418,7 @@ cdef class Core:
         return 0
 
     cdef int _grow_dead(self) except -1:
-        """Grow the dead-end table as ``solver._pure_search.DEAD_GROWTH`` says (called as
+        """Grow the dead-end table as ``solver.engine.search_ref.DEAD_GROWTH`` says (called as
         each search primitive starts): a small search keeps a small table, fast to fill
         and read; a long one keeps more failures."""
         cdef int k
@@ -1896,7 +1896,7 @@ cdef class Core:
     ):
         """Every legal defender move, split into real defences and refuted ones, the
         latter a dict of their certificates, and the attacker moves of the longest
-        certificate (see ``solver._pure_search.SearchCore.defences``; the same answers,
+        certificate (see ``solver.engine.search_ref.SearchCore.defences``; the same answers,
         ``known`` too).
 
         Relevance zone: ``line`` is replayed once here with every pattern read recorded.
@@ -2212,7 +2212,7 @@ cdef class Core:
         return False
 
     def threats(self, int attacker, int max_moves, int mode, long long node_limit, counter=()):
-        """The attacker's non-four threats (see ``solver._pure_search.SearchCore.threats``).
+        """The attacker's non-four threats (see ``solver.engine.search_ref.SearchCore.threats``).
 
         With the defender's VCF ``counter`` (he wins if the attacker passes), a move after
         which that line still wins is no threat; the line's relevance zone (as in
@@ -2364,7 +2364,7 @@ cdef class Core:
 
 
 # -- the C interface of the compiled search loop ---------------------------------------
-# ``solver/_dfpn.pyx`` calls these through ``_core_api.h`` (Cython's ``api``): no method
+# ``solver/search/dfpn_fast.pyx`` calls these through ``core_fast_api.h`` (Cython's ``api``): no method
 # look-up, no boxed arguments, no list for five points. vct_game_black_l17_1_short made
 # 11.8 M calls into the core, 5.7 M of them these. A core of another class (the pure
 # one: tests run the compiled loop on it) gets the method call.
@@ -2422,4 +2422,3 @@ cdef api uint64_t core_hash(object core) except? 0:
     if isinstance(core, Core):
         return (<Core> core)._hash
     return <uint64_t> PyLong_AsUnsignedLongLongMask(core.hash)
-

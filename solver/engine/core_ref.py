@@ -1,8 +1,8 @@
 """The engine core in pure Python: stones, line codes, pattern lookups, forbidden moves.
 
-This is the reference implementation of the core API; ``solver/_core.pyx`` implements the
+This is the reference implementation of the core API; ``solver/engine/core_fast.pyx`` implements the
 same class in Cython and must give identical answers (tests compare them). The public
-model on top of it is :class:`solver.board.Board`.
+model on top of it is :class:`solver.rules.board.Board`.
 
 Rule sets (``rule``): 0 ``renju`` (Black exact five and forbidden moves, White five or
 more), 1 ``standard`` (both exact five, nothing forbidden), 2 ``freestyle`` (both five or
@@ -16,9 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.geometry import LINE_COUNTS, PAD, WINDOW_MASK, initial_line_codes, line_of, pos_of, step
-from solver.notation import NPOINTS
-from solver.patterns import (
+from solver.rules.geometry import (
+    LINE_COUNTS,
+    PAD,
+    WINDOW_MASK,
+    initial_line_codes,
+    line_of,
+    pos_of,
+    step,
+)
+from solver.rules.notation import NPOINTS
+from solver.rules.patterns import (
     CELL_MASK,
     FIVE,
     FOURS_SHIFT,
@@ -27,7 +35,7 @@ from solver.patterns import (
     analyze,
     swap_colors,
 )
-from solver.zobrist import ZOBRIST
+from solver.rules.zobrist import ZOBRIST
 
 __all__ = ["FREESTYLE", "RENJU", "STANDARD", "Core", "line_step"]
 
@@ -146,12 +154,12 @@ class Core:
 
     # -- patterns ----------------------------------------------------------------------
     def window(self, d: int, p: int) -> int:
-        """The 22-bit window of ``p`` in direction ``d`` (see :mod:`solver.geometry`)."""
+        """The 22-bit window of ``p`` in direction ``d`` (see :mod:`solver.rules.geometry`)."""
         _, line, shift = _SLOTS[p][d]
         return (self.lines[d][line] >> shift) & WINDOW_MASK
 
     def entry(self, d: int, p: int, colour: int) -> int:
-        """Pattern entry (:mod:`solver.patterns`) for ``colour`` placing at ``p`` along ``d``."""
+        """Pattern entry (:mod:`solver.rules.patterns`) for ``colour`` placing at ``p`` along ``d``."""
         _, line, shift = _SLOTS[p][d]
         w = (self.lines[d][line] >> shift) & WINDOW_MASK
         key = (w & 0x3FF) | ((w >> 12) << 10)

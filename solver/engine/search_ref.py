@@ -1,7 +1,7 @@
 """Search primitives in pure Python: VCF, line replay, defences and threats.
 
 :class:`SearchCore` extends the pure core with the searches the solver runs at every node.
-The compiled core (``solver/_core.pyx``) implements the same methods with the same move
+The compiled core (``solver/engine/core_fast.pyx``) implements the same methods with the same move
 order and the same dead-end table layout, so both return the same answers and lines, and
 VCF searches the same node counts. (Threat generation differs: the compiled core skips
 hidden-threat candidates a relevance zone proves useless, so it counts fewer nodes.)
@@ -26,9 +26,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from solver._pure import BLACK, Core
-from solver.geometry import LINE_LOW_BITS, line_points
-from solver.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
+from solver.engine.core_ref import BLACK, Core
+from solver.rules.geometry import LINE_LOW_BITS, line_points
+from solver.rules.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
 
 __all__ = ["DEAD_BITS", "DEAD_GROWTH", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
 
@@ -179,7 +179,7 @@ class SearchCore(Core):
 
     def four_codes(self, colour: int) -> list[int]:
         """``colour``'s fours that an OR node tries, each with its forced block ``q``, as
-        ``p | (q + 1) << 8`` (``solver.dfpn.child_code``), in point order: not those
+        ``p | (q + 1) << 8`` (``solver.search.dfpn_shared.child_code``), in point order: not those
         with two completions, nor those whose block makes a five or is forbidden to
         Black (either is a win: a VCF would have found it)."""
         d = 3 - colour

@@ -22,9 +22,9 @@ import sys
 from collections.abc import Iterable
 from typing import IO, Any
 
-from solver.backend import Core
+from solver.engine.backend import Core
 from solver.errors import PointError, PositionError
-from solver.notation import NPOINTS, Move, parse_moves, parse_point, point_name
+from solver.rules.notation import NPOINTS, Move, parse_moves, parse_point, point_name
 
 __all__ = ["BatchLineError", "run_batch"]
 

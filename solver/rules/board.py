@@ -19,11 +19,11 @@ import enum
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from solver.backend import Core, core_class
+from solver.engine.backend import Core, core_class
 from solver.errors import DiagramError, IllegalMoveError, PositionError
-from solver.geometry import SYMMETRIES, transform_point
-from solver.notation import NPOINTS, SIZE, Move, Point, parse_moves, parse_points, point_name
-from solver.zobrist import ZOBRIST_SIDE
+from solver.rules.geometry import SYMMETRIES, transform_point
+from solver.rules.notation import NPOINTS, SIZE, Move, Point, parse_moves, parse_points, point_name
+from solver.rules.zobrist import ZOBRIST_SIDE
 
 __all__ = ["BLACK", "EMPTY", "WHITE", "Board", "Color", "Rule"]
 
@@ -107,7 +107,7 @@ class Board:
     ``push``/``pop`` play and take back moves (a pass is ``None``) and keep the Zobrist
     ``hash`` up to date incrementally. The board does not stop Black from playing a
     forbidden point (a game record may hold one: it loses); use :meth:`is_legal` or the
-    functions of :mod:`solver.rules` for that.
+    functions of :mod:`solver.rules.forbidden` for that.
     """
 
     __slots__ = ("_history", "core", "rule", "to_move")
@@ -313,7 +313,7 @@ class Board:
 
     # -- symmetry -----------------------------------------------------------------------
     def transform(self, sym: int) -> Board:
-        """The position mapped by symmetry ``sym`` (see :data:`solver.geometry.SYMMETRIES`).
+        """The position mapped by symmetry ``sym`` (see :data:`solver.rules.geometry.SYMMETRIES`).
 
         The history is not carried over; stones and side to move are.
         """

@@ -1,6 +1,6 @@
-"""Renju rules on a :class:`~solver.board.Board`: wins, Black's forbidden moves, explanations.
+"""Renju rules on a :class:`~solver.rules.board.Board`: wins, Black's forbidden moves, explanations.
 
->>> from solver.board import Board
+>>> from solver.rules.board import Board
 >>> b = Board.from_stones("g8 h8 i9 i10", "")
 >>> {point_name(p): k.value for p, k in forbidden_points(b).items()}
 {'i8': 'double-three'}
@@ -13,10 +13,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from solver.board import BLACK, Board, Color, Rule
-from solver.geometry import DIRECTIONS
-from solver.notation import Point, parse_point, point_name
-from solver.patterns import (
+from solver.rules.board import BLACK, Board, Color, Rule
+from solver.rules.geometry import DIRECTIONS
+from solver.rules.notation import Point, parse_point, point_name
+from solver.rules.patterns import (
     FIVE,
     OVERLINE,
     STRAIGHT,

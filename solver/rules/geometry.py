@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from solver.notation import NPOINTS, SIZE, Point
+from solver.rules.notation import NPOINTS, SIZE, Point
 
 __all__ = [
     "DIRECTIONS",

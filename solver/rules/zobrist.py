@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from solver.notation import NPOINTS
+from solver.rules.notation import NPOINTS
 
 __all__ = ["ZOBRIST", "ZOBRIST_SIDE"]
 

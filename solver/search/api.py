@@ -1,6 +1,6 @@
 """Solving: does the side to move win by force within a threat class, and how?
 
->>> from solver.board import Board
+>>> from solver.rules.board import Board
 >>> board = Board.from_stones("f8 g8 h8", "f9 g9 h9", to_move="black")
 >>> result = solve(board, "vcf")
 >>> result.result.value, result.moves, [point_name(p) for p in result.line]
@@ -24,11 +24,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.board import Board, Color
-from solver.dfpn import DfPn, Stopped, paused_gc
 from solver.errors import PositionError
-from solver.notation import Point, point_name
-from solver.proof import ProofNode
+from solver.rules.board import Board, Color
+from solver.rules.notation import Point, point_name
+from solver.search.dfpn import DfPn, Stopped, paused_gc
+from solver.search.proof import ProofNode
 
 __all__ = [
     "DEFAULT_MEMORY_MB",

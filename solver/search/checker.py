@@ -14,8 +14,8 @@ Black. From those it re-derives every fact a proof rests on:
   five point that is forbidden for Black (when Black defends);
 - the attacker's moves, counted as the solver counts them, fit the bound.
 
->>> from solver.board import Board
->>> from solver.search import solve
+>>> from solver.rules.board import Board
+>>> from solver.search.api import solve
 >>> board = Board.from_stones("f8 g8 h8", "f9 g9 h9")
 >>> result = solve(board, "vct", shortest=True)
 >>> check_proof(board, result.tree, "vct", max_moves=1)
@@ -24,10 +24,10 @@ Black. From those it re-derives every fact a proof rests on:
 
 from __future__ import annotations
 
-from solver.board import Board
 from solver.errors import RenjuError
-from solver.notation import NPOINTS, Point, point_name
-from solver.proof import ProofNode
+from solver.rules.board import Board
+from solver.rules.notation import NPOINTS, Point, point_name
+from solver.search.proof import ProofNode
 
 __all__ = ["ProofError", "check_line", "check_proof"]
 

@@ -4,17 +4,17 @@ expansions of new nodes and the walk that builds a proof.
 
 A mirror of ``PureDfPn._mid``, ``_select``, ``_expand_or``, ``_add_forced``,
 ``_generate_or``, ``_add_threats``, ``_more_threats``, ``_expand_and`` and ``proof`` in
-``solver/dfpn.py`` (the same thresholds, the same child choice and tie-breaking, the
+``solver/search/dfpn_ref.py`` (the same thresholds, the same child choice and tie-breaking, the
 same children, so the same node counts and proof trees; tested). Budgets, the first
 phase, the memory bound and a proof's splits and lengths stay in Python, where
-``CompiledDfPn`` inherits them from ``PureDfPn``. The core is called through its C interface (``_core_api.h``)
+``CompiledDfPn`` inherits them from ``PureDfPn``. The core is called through its C interface (``core_fast_api.h``)
 for the calls made at every node, which falls back on its Python methods for a core of
 another class (it may be the pure one: tests run this loop on it), and through its
 Python methods for the rest. Entries keep their proof and disproof
 numbers as C integers, so choosing a child reads no Python objects but the entries.
-The table is a ``solver._table.Table``, looked up in C by a key's hash and low bits
-(for Python code, keys are ints: ``solver.dfpn.node_key``); children are two-byte codes
-in an ``array('H')`` (``solver.dfpn.child_code``), a child's key computed from its
+The table is a ``solver.search.table_fast.Table``, looked up in C by a key's hash and low bits
+(for Python code, keys are ints: ``solver.search.dfpn_shared.node_key``); children are two-byte codes
+in an ``array('H')`` (``solver.search.dfpn_shared.child_code``), a child's key computed from its
 parent's in C.
 """
 
@@ -22,9 +22,9 @@ cimport cython
 from cpython cimport array
 from libc.stdint cimport uint64_t
 
-cdef extern from "_core_api.h":
-    # solver/_core.pyx's C interface for this loop (Cython's ``api``)
-    int import_solver___core() except -1
+cdef extern from "core_fast_api.h":
+    # solver/engine/core_fast.pyx's C interface for this loop (Cython's ``api``)
+    int import_solver__engine__core_fast() except -1
     int core_enter(object core, int p, int colour, int q, int q_colour) except -1
     int core_leave(object core, int p, int q) except -1
     int core_five_points(object core, int colour, int* out) except -1
@@ -33,24 +33,24 @@ cdef extern from "_core_api.h":
     tuple core_vcf(object core, int attacker, int max_moves, long long node_limit)
     uint64_t core_hash(object core) except? 0
 
-import_solver___core()
+import_solver__engine__core_fast()
 
 from libc.stdlib cimport free, malloc, qsort
-from solver._table cimport Item, Table, key_hash, key_low, table_find, table_key
+from solver.search.table_fast cimport Item, Table, key_hash, key_low, table_find, table_key
 
 cdef extern from "Python.h":
     # (a new object of a heap type, its fields unset: ``_proof_node``)
     object PyType_GenericAlloc(type t, Py_ssize_t n)
 
-from solver.proof import ProofNode
-from solver.zobrist import ZOBRIST
+from solver.search.proof import ProofNode
+from solver.rules.zobrist import ZOBRIST
 
-DEF INF = 36028797018963968  # solver.dfpn.INF (2 ** 55)
+DEF INF = 36028797018963968  # solver.search.dfpn_shared.INF (2 ** 55)
 DEF EPSILON = 0.25
-DEF HIDDEN_AFTER = 32  # see solver.dfpn.HIDDEN_AFTER
+DEF HIDDEN_AFTER = 32  # see solver.search.dfpn_shared.HIDDEN_AFTER
 DEF NPOINTS = 225
-DEF MAX_R = 255  # see solver.dfpn.MAX_R
-DEF DEPENDENT_REACH = 4  # see solver.dfpn.FIRST_PHASE_NODES
+DEF MAX_R = 255  # see solver.search.dfpn_shared.MAX_R
+DEF DEPENDENT_REACH = 4  # see solver.search.dfpn_shared.FIRST_PHASE_NODES
 DEF DEPENDENT_NEAR = 2
 
 cdef uint64_t Z[3][NPOINTS]
@@ -73,12 +73,12 @@ cdef bint _constants_read = False
 
 
 cdef void _read_constants() except *:
-    """``solver.dfpn.THREAT_PN``, ``DEFENDER_VCF_DEPTH`` and ``DEFENDER_VCF_NODES``, read
+    """``solver.search.dfpn_shared.THREAT_PN``, ``DEFENDER_VCF_DEPTH`` and ``DEFENDER_VCF_NODES``, read
     on first use (that module imports this one)."""
     global _constants_read, DEFENDER_VCF_DEPTH, DEFENDER_VCF_NODES
-    from solver.dfpn import DEFENDER_VCF_DEPTH as depth
-    from solver.dfpn import DEFENDER_VCF_NODES as nodes
-    from solver.dfpn import THREAT_PN as pair
+    from solver.search.dfpn_shared import DEFENDER_VCF_DEPTH as depth
+    from solver.search.dfpn_shared import DEFENDER_VCF_NODES as nodes
+    from solver.search.dfpn_shared import THREAT_PN as pair
 
     THREAT_PN[0], THREAT_PN[1] = pair
     DEFENDER_VCF_DEPTH = depth
@@ -147,7 +147,7 @@ cdef object _proof_node(
 
 
 cdef object _after_threat(object node, int move):
-    """``solver.dfpn._after_threat``: the proof ``node`` of an AND node as reached by the
+    """``solver.search.dfpn_shared._after_threat``: the proof ``node`` of an AND node as reached by the
     threat ``move`` (itself, or a copy sharing its replies and refutations)."""
     if node.move == move:
         return node
@@ -160,7 +160,7 @@ cdef object _ABSENT = object()  # (the type of ``Entry.children``)
 
 
 cdef inline long long _widen(long long second) noexcept:
-    """The 1+epsilon threshold (see ``solver.dfpn._widen``)."""
+    """The 1+epsilon threshold (see ``solver.search.dfpn_shared._widen``)."""
     cdef long long w
     if second >= INF:
         return INF - 1
@@ -170,7 +170,7 @@ cdef inline long long _widen(long long second) noexcept:
 
 @cython.no_gc
 cdef class Entry:
-    """One transposition-table entry (the fields of ``solver.dfpn._Entry``).
+    """One transposition-table entry (the fields of ``solver.search.dfpn_shared._Entry``).
 
     Not tracked by the garbage collector (16 bytes less, and no scans of millions of
     entries): entries cannot form a cycle, as an entry refers only to its children's
@@ -234,6 +234,7 @@ cdef class Loop:
     cdef public bint incomplete
     cdef public int mode
     cdef public object node_limit
+
     def __cinit__(self, *args, **kwargs):
         self.npath = 0
         self.table = Table()

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from solver.notation import Point, point_name
+from solver.rules.notation import Point, point_name
 
 __all__ = ["FINAL_KINDS", "ProofNode"]
 

@@ -11,7 +11,7 @@ defender should answer:
   ``"defends"``, or ``"no threat"`` when the move threatened nothing);
 - ``unknown`` when the budget ran out.
 
->>> from solver.board import Board
+>>> from solver.rules.board import Board
 >>> b = Board.from_moves("h8 a1 i8 a2 j8")  # Black has an open three; White to move
 >>> answer = respond(b, "vct")
 >>> answer.result.value, point_name(answer.defence), answer.reason
@@ -25,11 +25,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from solver.board import Board
-from solver.dfpn import INF, DfPn, Stopped
-from solver.notation import Point, point_name
-from solver.proof import ProofNode
-from solver.search import UNBOUNDED, Goal, Limits, Verdict, _max_entries
+from solver.rules.board import Board
+from solver.rules.notation import Point, point_name
+from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, _max_entries
+from solver.search.dfpn import INF, DfPn, Stopped
+from solver.search.proof import ProofNode
 
 __all__ = ["Response", "respond"]
 

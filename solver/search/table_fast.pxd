@@ -4,7 +4,7 @@ from libc.stdint cimport uint16_t, uint32_t, uint64_t
 
 
 cdef struct Item:
-    uint64_t h  # the key's hash (``solver.dfpn.node_key``: ``h << 9 | low``)
+    uint64_t h  # the key's hash (``solver.search.dfpn.node_key``: ``h << 9 | low``)
     PyObject* value  # (owned) NULL: removed
     uint32_t low  # the key's low bits (``r << 1 | kind``)
 
@@ -13,7 +13,7 @@ cdef object table_key(uint64_t h, unsigned int low)
 
 
 cdef inline uint64_t key_hash(object key) except? 0:
-    """A node key's hash (``key >> 9``; see ``solver.dfpn.node_key``), for a key given
+    """A node key's hash (``key >> 9``; see ``solver.search.dfpn.node_key``), for a key given
     as a Python int."""
     if not isinstance(key, int):
         raise TypeError(f"table keys are ints, not {type(key).__name__}: {key!r}")

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """The compiled search loop's transposition table: a hash table of its own, keyed in C.
 
-A dict keyed by ints (``solver.dfpn.node_key``, ``h << 9 | low``) needed a Python int
+A dict keyed by ints (``solver.search.dfpn_shared.node_key``, ``h << 9 | low``) needed a Python int
 built for every look-up, and a look-up read three places in memory (the dict's index,
 its entry, the key's int); with a table of a million entries each was a cache miss, and
 the look-ups were 8% of ``vct_game_black_l17_1_short``'s time. Here a key is its 64-bit
@@ -45,7 +45,7 @@ DEF FIRST_BITS = 6  # 64 index slots, room for 42 items
 
 
 cdef object table_key(uint64_t h, unsigned int low):
-    """``solver.dfpn.node_key`` for the hash ``h`` and ``low`` (``r << 1 | kind``): the
+    """``solver.search.dfpn_shared.node_key`` for the hash ``h`` and ``low`` (``r << 1 | kind``): the
     73-bit int ``h << 9 | low`` built in one step (shifting and or-ing a Python int
     made three of them, 800 instructions a key)."""
     cdef unsigned char data[10]

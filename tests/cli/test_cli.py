@@ -162,11 +162,11 @@ def test_solve_human_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_cases_json_and_repeat(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``renju bench --cases`` solves each quintet case (here ``--repeat 2`` times, the
     fastest reported) and says how each came out; the nodes are the search's own."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.search import Limits, solve
+    from solver.search.api import Limits, solve
 
-    data = Path(__file__).parent / "data" / "quintet-cases"
+    data = Path(__file__).parent.parent / "data" / "quintet-cases"
     for name in ("vct_counter", "vct_black_short"):
         (tmp_path / f"{name}.txt").write_text((data / f"{name}.txt").read_text())
     argv = ["bench", "--games", "3", "--seconds", "0.02", "--cases", str(tmp_path)]
@@ -192,8 +192,8 @@ def test_bench_cases_json_and_repeat(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_bench_target_classes_and_what_is_over() -> None:
     """The solver issue's targets, by case: VCF 10 ms, quick 100 ms, slow 10 s, the two
     longest searches 60 s; a case over its limit, or unfinished, is named."""
-    from solver.bench import SolverCase, check_targets
-    from solver.board import Board
+    from solver.cli.bench import SolverCase, check_targets
+    from solver.rules.board import Board
 
     def case(name: str, goal: str, tags: str) -> SolverCase:
         return SolverCase(name, Board(), goal, 5, "proven", tuple(tags.split()))
@@ -218,12 +218,12 @@ def test_bench_target_classes_and_what_is_over() -> None:
 
 
 def test_profile_training_workload(tmp_path: Path) -> None:
-    """``python -m solver.training CASES`` (the profile-guided build's workload, see
+    """``python -m solver.cli.training CASES`` (the profile-guided build's workload, see
     ``setup.py``) solves every case file in the folder, and refuses a folder that is not
     one, or holds none, with one line and a non-zero exit (the build is then plain)."""
-    from solver.training import train
+    from solver.cli.training import train
 
-    data = Path(__file__).parent / "data" / "quintet-cases"
+    data = Path(__file__).parent.parent / "data" / "quintet-cases"
     for name in ("vct_counter", "vct_black_short", "vcf_white"):
         (tmp_path / f"{name}.txt").write_text((data / f"{name}.txt").read_text())
     (tmp_path / "README").write_text("not a case")
@@ -232,7 +232,7 @@ def test_profile_training_workload(tmp_path: Path) -> None:
     empty.mkdir()
     for folder, message in ((tmp_path / "missing", "usage:"), (empty, "no case files")):
         done = subprocess.run(
-            [sys.executable, "-m", "solver.training", str(folder)],
+            [sys.executable, "-m", "solver.cli.training", str(folder)],
             capture_output=True,
             text=True,
             check=False,

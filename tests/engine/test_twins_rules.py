@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import oracle_forbidden_points
-from strategies import games
+from support.oracle import oracle_forbidden_points
+from support.strategies import games
 
 from solver import Board, Color
-from solver.backend import core_class, pure_core_class
-from solver.geometry import SYMMETRIES, transform_point
-from solver.notation import NPOINTS
-from solver.patterns import analyze
+from solver.engine.backend import core_class, pure_core_class
+from solver.rules.geometry import SYMMETRIES, transform_point
+from solver.rules.notation import NPOINTS
+from solver.rules.patterns import analyze
 
 KINDS = {3: "double-three", 4: "double-four", 6: "overline"}
 
@@ -118,14 +118,14 @@ def test_hash_depends_only_on_the_position(pos: tuple[list[int], list[int]]) -> 
 
 @given(st.integers(min_value=0, max_value=(1 << 20) - 1), st.booleans())
 def test_compiled_pattern_table_matches_pure(key: int, exact: bool) -> None:
-    from solver._core import analyze_key  # type: ignore[attr-defined,unused-ignore]
+    from solver.engine.core_fast import analyze_key  # type: ignore[attr-defined,unused-ignore]
 
     assert analyze_key(key, exact) == analyze(key, exact)
 
 
 @pytest.mark.slow
 def test_compiled_pattern_table_matches_pure_on_every_key() -> None:
-    from solver._core import analyze_key  # type: ignore[attr-defined,unused-ignore]
+    from solver.engine.core_fast import analyze_key  # type: ignore[attr-defined,unused-ignore]
 
     for key in range(1 << 20):
         for exact in (True, False):
@@ -140,4 +140,4 @@ def test_symmetries_are_a_group_of_eight() -> None:
 
 
 def test_pure_core_is_pure() -> None:
-    assert pure_core_class().__module__ == "solver._pure_search"
+    assert pure_core_class().__module__ == "solver.engine.search_ref"

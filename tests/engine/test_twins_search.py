@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import compiled_available
 from hypothesis import given, settings
-from strategies import games
+from support.fixtures import compiled_available
+from support.strategies import games
 
-from solver.backend import core_class
+from solver.engine.backend import core_class
 
 
 def _cores(moves: list[int]) -> list[Any]:
@@ -132,7 +132,7 @@ def test_failing_vcf_searches_count_their_transpositions(name: str, colour: int)
     340, 146 and 76 are found in the dead-end table). The compiled core looks each up
     before it puts the four and its block, and still counts it as a node: the same
     answer and node count as the pure core, at every depth."""
-    from quintet import load
+    from support.quintet import load
 
     board = load(name).board
     cores = _cores([])
@@ -186,9 +186,9 @@ def test_recording_sessions_wrap_around_soundly() -> None:
     sessions the table forgets every entry's session and numbering starts again. A
     position searched in session 1, then its mirror image 2,046 times, then the position
     again (in session 1 once more): its threats are those a fresh core finds."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.geometry import transform_point
+    from solver.rules.geometry import transform_point
 
     if not compiled_available():
         _cores([])  # skips, or fails under RENJU_REQUIRE_COMPILED=1
@@ -274,9 +274,9 @@ def test_recent_refutations_refute_only_what_a_fresh_core_refutes() -> None:
     a zone taken from the wrong line, refutes a real defence. (Within one split, both
     cores keep the same ring and find the same certificates:
     ``test_threats_defences_and_shapes_agree``.)"""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import CompiledDfPn
+    from solver.search.dfpn import CompiledDfPn
 
     if not compiled_available():
         _cores([])  # skips, or fails under RENJU_REQUIRE_COMPILED=1
@@ -311,7 +311,7 @@ def test_compiled_certificates_read_as_the_pure_dict() -> None:
     import pickle
     from collections.abc import Mapping
 
-    from quintet import load
+    from support.quintet import load
 
     case = load("vct_game_black_l05_1")
     moves = [p for p in range(225) if case.board[p]]
@@ -357,9 +357,9 @@ def test_dead_end_table_keeps_its_entries_when_it_grows() -> None:
     """A dead-end table grown after a search holds what one of the larger size would
     have held from the start: the searches after it count the same nodes, on both cores.
     (Starting again empty, as it once did, they search the failed lines again.)"""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.board import Board
+    from solver.rules.board import Board
 
     _cores([])  # skips, or fails under RENJU_REQUIRE_COMPILED=1
     case = load("vct_unstable")

@@ -9,8 +9,8 @@ import pytest
 from puzzles.bundled import bundled_paths
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
-from solver.checker import check_proof
-from solver.search import Limits, solve
+from solver.search.api import Limits, solve
+from solver.search.checker import check_proof
 
 
 def _all() -> list[tuple[str, Puzzle]]:

@@ -10,10 +10,10 @@ import pytest
 from puzzles.commands import read_position
 from puzzles.io import read_puzzles
 from solver.cli import main
-from solver.notation import point_name
-from solver.rules import forbidden_points
+from solver.rules.forbidden import forbidden_points
+from solver.rules.notation import point_name
 
-FORMATS = Path(__file__).parent / "data" / "formats"
+FORMATS = Path(__file__).parent.parent / "data" / "formats"
 I7 = FORMATS / "emilgardis-board" / "I7.lib"
 
 

@@ -16,10 +16,10 @@ from puzzles.formats.psq import parse_psq, psq_puzzle, read_psq
 from puzzles.formats.rif import iter_rif, rif_puzzles
 from puzzles.formats.sgf import parse_sgf, read_sgf, sgf_puzzles
 from puzzles.model import PuzzleFormatError
-from solver.board import Color, Rule
-from solver.notation import format_moves, format_points
+from solver.rules.board import Color, Rule
+from solver.rules.notation import format_moves, format_points
 
-DATA = Path(__file__).parent / "data" / "formats" / "handmade"
+DATA = Path(__file__).parent.parent / "data" / "formats" / "handmade"
 
 
 def test_sgf_setup_puzzle_variations_and_game_record() -> None:

@@ -11,10 +11,10 @@ import pytest
 
 from puzzles.io import detect_format, read_file, read_puzzles, write_native
 from puzzles.model import Puzzle, PuzzleFormatError
-from solver.board import Color
-from solver.notation import format_points
+from solver.rules.board import Color
+from solver.rules.notation import format_points
 
-DATA = Path(__file__).parent / "data" / "formats"
+DATA = Path(__file__).parent.parent / "data" / "formats"
 FIXTURES = {
     "emilgardis-board/I7.lib": ("renlib", 262),
     "emilgardis-board/lib_4_left_right_up_down.lib": ("renlib", 4),

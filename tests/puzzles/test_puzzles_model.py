@@ -7,9 +7,9 @@ import pickle
 import pytest
 
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
-from solver.board import Color, Rule
 from solver.errors import PositionError, RenjuError
-from solver.notation import parse_point, parse_points
+from solver.rules.board import Color, Rule
+from solver.rules.notation import parse_point, parse_points
 
 
 def test_board_has_stones_attacker_and_rule() -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from puzzles.formats.native import HEADER, format_native, parse_native
 from puzzles.model import GOALS, Puzzle
-from puzzles.native import HEADER, format_native, parse_native
-from solver.board import Color, Rule
-from solver.notation import NPOINTS, format_points, parse_points
+from solver.rules.board import Color, Rule
+from solver.rules.notation import NPOINTS, format_points, parse_points
 
 HAND_WRITTEN = """\
 # my puzzles, typed by hand

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from puzzles.formats.pos import format_pos, parse_pos, pos_puzzle, read_pos
 from puzzles.model import PuzzleFormatError
-from solver.board import Color
-from solver.notation import format_moves, format_points
+from solver.rules.board import Color
+from solver.rules.notation import format_moves, format_points
 
-DATA = Path(__file__).parent / "data" / "formats"
+DATA = Path(__file__).parent.parent / "data" / "formats"
 XL = sorted((DATA / "niren-xl-pos" / "pos").rglob("*.pos"))
 
 

@@ -8,10 +8,10 @@ import pytest
 
 from puzzles.formats.quintet import parse_quintet, quintet_puzzle, read_quintet
 from puzzles.model import PuzzleFormatError
-from solver.board import Color
-from solver.notation import format_points
+from solver.rules.board import Color
+from solver.rules.notation import format_points
 
-DATA = Path(__file__).parent / "data" / "formats" / "quintet"
+DATA = Path(__file__).parent.parent / "data" / "formats" / "quintet"
 
 
 def test_vcf_black() -> None:

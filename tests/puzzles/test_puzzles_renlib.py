@@ -17,10 +17,10 @@ from puzzles.formats.renlib import (
     renlib_puzzles,
 )
 from puzzles.model import PuzzleFormatError
-from solver.board import Color
-from solver.notation import format_moves, format_points
+from solver.rules.board import Color
+from solver.rules.notation import format_moves, format_points
 
-DATA = Path(__file__).parent / "data" / "formats" / "emilgardis-board"
+DATA = Path(__file__).parent.parent / "data" / "formats" / "emilgardis-board"
 
 
 def shape(node: RenLibNode) -> list[object]:

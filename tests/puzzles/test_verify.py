@@ -10,17 +10,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from quintet import load
+from support.quintet import load
 
 import puzzles.verify_run
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
 from puzzles.verify import VerifyReport, black_overline, verify_puzzle
-from solver.board import Color
 from solver.cli import main
-from solver.notation import parse_points, point_name
+from solver.rules.board import Color
+from solver.rules.notation import parse_points, point_name
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 COLLECTION = DATA / "verify" / "collection.renju"
 SOUND = DATA / "verify" / "sound.renju"
 QUINTET = DATA / "formats" / "quintet"

@@ -7,11 +7,11 @@ wrong expectation here would show up as an oracle disagreement too.
 from __future__ import annotations
 
 import pytest
-from oracle import oracle_forbidden
+from support.oracle import oracle_forbidden
 
 from solver import Board, Color
-from solver.notation import parse_point, parse_points, point_name
-from solver.rules import explain, forbidden_kind, forbidden_points
+from solver.rules.forbidden import explain, forbidden_kind, forbidden_points
+from solver.rules.notation import parse_point, parse_points, point_name
 
 # name: (black, white, point, expected kind or None)
 CASES: dict[str, tuple[str, str, str, str | None]] = {

@@ -9,7 +9,7 @@ import pytest
 from test_oracle import data_checks
 
 from solver import Board
-from solver.rules import forbidden_kind, forbidden_points
+from solver.rules.forbidden import forbidden_kind, forbidden_points
 
 
 def _board(black: Any, white: Any, compiled: bool) -> Board:

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver import Board, Color, DiagramError, IllegalMoveError, PointError, PositionError
-from solver.notation import (
+from solver.rules.notation import (
     format_moves,
     format_points,
     parse_moves,

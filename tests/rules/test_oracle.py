@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from oracle import (
+from support.oracle import (
     fours_in_direction,
     oracle_five,
     oracle_forbidden,
@@ -23,7 +23,7 @@ from oracle import (
 Point = tuple[int, int]
 Stones = frozenset[Point]
 
-DATA = Path(__file__).parent / "data" / "forbidden-alphagomoku" / "test_renju_cases.json"
+DATA = Path(__file__).parent.parent / "data" / "forbidden-alphagomoku" / "test_renju_cases.json"
 
 
 def pt(name: str) -> Point:

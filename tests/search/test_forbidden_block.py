@@ -8,17 +8,17 @@ in the search (both cores), the VCF replay, the key list and the proof checker.
 from __future__ import annotations
 
 import pytest
-from conftest import compiled_available
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import oracle_five, oracle_forbidden
-from strategies import games
+from support.fixtures import compiled_available
+from support.oracle import oracle_five, oracle_forbidden
+from support.strategies import games
 
 from solver import Board
-from solver.checker import ProofError, check_line, check_proof
-from solver.notation import parse_point, point_name
-from solver.respond import respond
-from solver.search import Limits, solve
+from solver.rules.notation import parse_point, point_name
+from solver.search.api import Limits, solve
+from solver.search.checker import ProofError, check_line, check_proof
+from solver.search.respond import respond
 
 # i8 is a double three for Black until White's i7 takes the room of its vertical three.
 FALSE_PROOF = (

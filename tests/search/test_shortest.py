@@ -1,5 +1,5 @@
 """The shortest win (``solve(..., shortest=True)``): bounds tried from both ends
-(``solver.search._narrow``), the answer when the budget runs out on the way, and the
+(``solver.search.api._narrow``), the answer when the budget runs out on the way, and the
 same lengths as counting up from one move."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from quintet import load
+from support.quintet import load
 
-from solver.board import Board, Color
-from solver.checker import check_proof
 from solver.cli import main
-from solver.notation import point_name
-from solver.search import TOP_AFTER, Limits, _narrow, solve
+from solver.rules.board import Board, Color
+from solver.rules.notation import point_name
+from solver.search.api import TOP_AFTER, Limits, _narrow, solve
+from solver.search.checker import check_proof
 
 
 class Searches:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from solver import Board
-from solver.checker import ProofError, check_line, check_proof
-from solver.notation import parse_point, parse_points, point_name
-from solver.respond import respond
-from solver.search import Goal, Limits, solve
+from solver.rules.notation import parse_point, parse_points, point_name
+from solver.search.api import Goal, Limits, solve
+from solver.search.checker import ProofError, check_line, check_proof
+from solver.search.respond import respond
 
 
 def names(points: list[int]) -> list[str]:
@@ -44,7 +44,7 @@ def test_four_three_with_a_false_three_does_not_win(compiled: bool) -> None:
         compiled=compiled,
     )
     assert solve(board, "vcf", Limits(max_moves=2)).result.value == "disproven"
-    from solver.rules import explain
+    from solver.rules.forbidden import explain
 
     e = explain(board, "j8")
     assert any("false three, straight four at i8 (double-four)" in line.text() for line in e.lines)
@@ -91,7 +91,7 @@ def test_counter_four_refutes_a_vcf(compiled: bool) -> None:
 
 def test_defender_counter_four_answered_in_a_vcf() -> None:
     # quintet's vcf_counter: the attacker must answer a counter-four with a four.
-    from quintet import load
+    from support.quintet import load
 
     case = load("vcf_counter")
     result = solve(case.board, "vcf", shortest=True)
@@ -128,7 +128,7 @@ def test_checker_rejects_a_broken_proof() -> None:
         check_line(board, parse_points("j8"))  # a four, but blocked at i8
     with pytest.raises(ProofError):
         check_proof(board, result.tree, "vct", max_moves=0)
-    from solver.proof import ProofNode
+    from solver.search.proof import ProofNode
 
     # A three with only one of its defences answered is not a proof.
     bad = ProofNode(move=parse_point("j8"), length=2, replies={})
@@ -138,7 +138,7 @@ def test_checker_rejects_a_broken_proof() -> None:
 
 @pytest.mark.parametrize("sym", range(8))
 def test_verdict_and_length_invariant_under_symmetry(sym: int) -> None:
-    from quintet import load
+    from support.quintet import load
 
     case = load("vct_game_white_l05_1")
     board = case.board.transform(sym)
@@ -151,9 +151,9 @@ def test_compiled_and_pure_solvers_agree() -> None:
     """The same answers, proof trees and df-pn nodes on both cores. (VCF node counts
     differ: the compiled core skips threat candidates off a failed VCF's relevance zone,
     see ``test_search_primitives``; VCF searches alone give equal counts.)"""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import PureDfPn
+    from solver.search.dfpn import PureDfPn
 
     for name, goal, limit in [
         ("vcf_white", "vcf", 5),
@@ -183,17 +183,18 @@ def test_compiled_and_pure_solvers_agree() -> None:
 def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled df-pn loop chooses the same children as the pure one: the same node
     counts, lines and proof trees (with the memory bound collecting the table, too)."""
-    from conftest import compiled_available
-    from quintet import load
+    from support.fixtures import compiled_available
+    from support.quintet import load
 
-    import solver.dfpn as dfpn
-    import solver.search as search_module
+    import solver.search.api as search_module
+    import solver.search.dfpn as dfpn
+    import solver.search.dfpn_ref as dfpn_ref
 
     if dfpn.CompiledDfPn is None:
         if compiled_available():
             pytest.fail("the compiled core is built but the compiled search loop is not")
         pytest.skip("compiled search loop not built")
-    first = dfpn.FIRST_PHASE_NODES
+    first = dfpn_ref.FIRST_PHASE_NODES
     for name, memory, first_phase in [
         ("vct_game_black_l05_1", 1200, first),
         ("vct_game_white_l07_1_short", 1200, first),
@@ -211,7 +212,7 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
             case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
         )
         results = []
-        monkeypatch.setattr(dfpn, "FIRST_PHASE_NODES", first_phase)
+        monkeypatch.setattr(dfpn_ref, "FIRST_PHASE_NODES", first_phase)
         for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
             monkeypatch.setattr(search_module, "DfPn", cls)
             r = solve(board, "tsume", Limits(max_moves=case.limit, memory_mb=memory))
@@ -226,10 +227,11 @@ def test_a_block_whose_threat_is_known_is_not_searched_again() -> None:
     defender's fours and the attacker's blocks commute, so most are), that VCF was found
     there before: the block is taken without a search. It happens, it spends no VCF
     node, and the proof still passes the checker."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import _AND, PureDfPn, node_key
-    from solver.zobrist import ZOBRIST
+    from solver.rules.zobrist import ZOBRIST
+    from solver.search.dfpn import PureDfPn, node_key
+    from solver.search.dfpn_shared import _AND
 
     case = load("vct_game_white_l07_1")
     taken = searched = 0
@@ -263,9 +265,10 @@ def test_an_and_nodes_children_are_the_defenders_fours_first() -> None:
     visited counts one, so the first of equals is tried first), in both search loops.
     vct_game_black_l09_1's first move (H5, a threat whose line is J5): five defences,
     two of them White's fours (K10 and L10)."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import _AND, DfPn, PureDfPn, node_key
+    from solver.search.dfpn import DfPn, PureDfPn, node_key
+    from solver.search.dfpn_shared import _AND
 
     case = load("vct_game_black_l09_1")
     a, r = int(case.board.to_move), case.limit - 1
@@ -306,14 +309,14 @@ def test_first_phase_changes_no_answer(name: str, monkeypatch: pytest.MonkeyPatc
     """The first phase (attacker moves that depend on the attack so far) only finds
     proofs sooner: with it, without it, or cut short, the same verdict and the same
     number of moves, and every proof passes the checker."""
-    from quintet import load
+    from support.quintet import load
 
-    import solver.dfpn as dfpn
+    import solver.search.dfpn_ref as dfpn_ref
 
     case = load(name)
     answers = set()
-    for first_phase in (dfpn.FIRST_PHASE_NODES, 0, 2_000):
-        monkeypatch.setattr(dfpn, "FIRST_PHASE_NODES", first_phase)
+    for first_phase in (dfpn_ref.FIRST_PHASE_NODES, 0, 2_000):
+        monkeypatch.setattr(dfpn_ref, "FIRST_PHASE_NODES", first_phase)
         r = solve(case.board, case.goal, Limits(max_moves=case.limit))
         if r.tree is not None:
             assert check_proof(case.board, r.tree, case.goal, case.limit) == r.moves
@@ -329,14 +332,14 @@ def test_first_phase_proves_where_delaying_fours_held_the_search_up(
     """vct_game_black_l11_1's search spent most of its nodes on two far fours and their
     subsets (df-pn tries fours first); the first phase leaves them out below the root
     and proves it within its budget, in under a third of the full search's nodes."""
-    from quintet import load
+    from support.quintet import load
 
-    import solver.dfpn as dfpn
+    import solver.search.dfpn_ref as dfpn_ref
 
     case = load("vct_game_black_l11_1")
-    budget = dfpn.FIRST_PHASE_NODES
+    budget = dfpn_ref.FIRST_PHASE_NODES
     first = solve(case.board, case.goal, Limits(max_moves=case.limit))
-    monkeypatch.setattr(dfpn, "FIRST_PHASE_NODES", 0)
+    monkeypatch.setattr(dfpn_ref, "FIRST_PHASE_NODES", 0)
     full = solve(case.board, case.goal, Limits(max_moves=case.limit))
     assert first.moves == full.moves == case.limit
     assert first.nodes < budget  # (so the first phase did not run out: it proved it)
@@ -347,9 +350,9 @@ def test_first_phase_keeps_the_tables_keys_findable() -> None:
     """The first phase runs in a table of its own, while the table grows from a few
     thousand entries to twenty thousand; the entries of the table set aside (an earlier
     bound's search) are all still found after it, in the order they were stored."""
-    from quintet import load
+    from support.quintet import load
 
-    import solver.dfpn as dfpn
+    import solver.search.dfpn as dfpn
 
     if dfpn.CompiledDfPn is None:
         pytest.skip("compiled search loop not built")
@@ -369,7 +372,7 @@ def test_first_phase_tries_only_dependent_moves() -> None:
     """Below the root of a first phase, an attacker move must lie on a line with one of
     his moves since the root at most 4 points away, or at most 2 points away from one
     (a 5x5 square); at the root, and outside a first phase, every move may be tried."""
-    from solver.dfpn import PureDfPn
+    from solver.search.dfpn import PureDfPn
 
     search = PureDfPn(Board().core.copy(), 1, 2)
     h8 = parse_point("h8")
@@ -384,7 +387,7 @@ def test_first_phase_tries_only_dependent_moves() -> None:
 
 
 def test_deterministic_node_count() -> None:
-    from quintet import load
+    from support.quintet import load
 
     case = load("vct_game_black_l05_1")
     a = solve(case.board, "tsume", Limits(max_moves=5))
@@ -398,9 +401,9 @@ def test_pure_core_asks_should_stop_inside_its_calls() -> None:
     after the request, not at the search loop's next poll (on ``vct_unstable`` the polls
     came 0.3-2.6 s apart: the trainer's Escape waited that long). Asked from 2,400 nodes
     on, the loop alone would notice at 3,269."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import PureDfPn, Stopped
+    from solver.search.dfpn import PureDfPn, Stopped
 
     case = load("vct_unstable")
     board = Board.from_stones(
@@ -417,7 +420,7 @@ def test_pure_core_asks_should_stop_inside_its_calls() -> None:
 
 
 def test_unknown_is_never_disproven() -> None:
-    from quintet import load
+    from support.quintet import load
 
     case = load("vct_game_black_l09_1")
     result = solve(case.board, "tsume", Limits(max_moves=9, nodes=2000))
@@ -427,7 +430,7 @@ def test_unknown_is_never_disproven() -> None:
 def test_an_unsettled_root_is_never_disproven() -> None:
     # A root whose numbers reached INF without settling (sums that count shared subtrees
     # again and again) stops the search: never read as "no win".
-    from solver.dfpn import INF, DfPn, Stopped
+    from solver.search.dfpn import INF, DfPn, Stopped
 
     board = Board.from_stones("h8", "", to_move="black")
     search = DfPn(board.core.copy(), 1, 2)
@@ -443,7 +446,7 @@ def test_an_unsettled_root_is_never_disproven() -> None:
 def test_a_win_within_some_moves_is_a_win_within_more() -> None:
     # vct_unstable: proven within 14; within 15 the root's disproof number once summed
     # past the old INF (10**9) and the search reported no win (about a minute)
-    from quintet import load
+    from support.quintet import load
 
     case = load("vct_unstable")
     for limit in (14, 15):
@@ -457,7 +460,7 @@ def test_a_win_within_some_moves_is_a_win_within_more() -> None:
 def test_cancellation_is_prompt() -> None:
     import time
 
-    from quintet import load
+    from support.quintet import load
 
     case = load("vct_black_long")
     start = time.monotonic()
@@ -490,7 +493,7 @@ def test_position_with_a_five_is_rejected() -> None:
 def test_line_replay_agrees_with_the_checker(name: str) -> None:
     """The search's replay (compiled and pure) and the independent checker agree on
     quintet's own lines, whole (a win) and cut short (not a win)."""
-    from quintet import load
+    from support.quintet import load
 
     case = load(name)
     line = parse_points(case.expect)
@@ -511,9 +514,9 @@ def test_line_replay_agrees_with_the_checker(name: str) -> None:
 
 def test_memory_bound_collects_and_keeps_the_answer() -> None:
     """With a tiny table the search drops unsettled entries and still finds the proof."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import DfPn
+    from solver.search.dfpn import DfPn
 
     case = load("vct_game_black_l05_1")
     free = solve(case.board, "tsume", Limits(max_moves=5))
@@ -529,10 +532,10 @@ def test_proof_memo_of_either_kind_gives_the_same_tree() -> None:
     """The compiled loop builds a proof with a table of its own as memo; given a dict
     (as ``PureDfPn`` takes), it builds it the pure way: the same tree either way, from
     the root and from a proven AND node, and the checker passes it."""
-    from quintet import load
+    from support.quintet import load
 
-    import solver.dfpn as dfpn
-    from solver.search import _max_entries
+    import solver.search.dfpn as dfpn
+    from solver.search.api import _max_entries
 
     if dfpn.CompiledDfPn is None:
         pytest.skip("compiled search loop not built")
@@ -565,10 +568,10 @@ def test_dead_end_table_grows_and_keeps_the_answer() -> None:
     nodes are searched, the entries moved into it); the proof found across the growth is
     still sound (a stale or misread entry would cut off a live line, or end one that is
     not won)."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import DfPn
-    from solver.search import UNBOUNDED, _max_entries
+    from solver.search.api import UNBOUNDED, _max_entries
+    from solver.search.dfpn import DfPn
 
     case = load("vct_small_but_long")  # (no bound: the case gives none)
     core = case.board.core.copy()
@@ -585,7 +588,7 @@ def test_memory_collection_keeps_proofs_and_the_biggest_searches() -> None:
     """A table full of settled entries is collected down to half: every proven entry stays
     (a proof needs them), then the entries whose search took the most work; an unsettled,
     unexpanded entry goes first."""
-    from solver.dfpn import INF, PureDfPn, node_key
+    from solver.search.dfpn import INF, PureDfPn, node_key
 
     search = PureDfPn(Board().core.copy(), 1, 2, max_entries=8)
     proven = {node_key(i, 1, 0): search._entry_class(pn=0, dn=INF, work=1) for i in range(3)}
@@ -617,7 +620,7 @@ def test_main_line_shows_the_longest_resistance_with_shortest_vcfs(name: str) ->
     and where the line ends on a refuted defence, its VCF is a shortest one. (Before the
     certificates were shortened, ``vct_game_black_l07_1``'s line ended at its second
     move on a defence answered by a 5-move VCF, where 2 moves win.)"""
-    from quintet import load
+    from support.quintet import load
 
     case = load(name)
     r = solve(case.board, "tsume", Limits(max_moves=case.limit))
@@ -652,9 +655,9 @@ def test_main_line_shows_the_longest_resistance_with_shortest_vcfs(name: str) ->
 def test_certificate_helpers_agree_for_both_cores() -> None:
     """``longer_than`` and ``replaced`` give the same on the compiled core's compact
     mapping of refutations as on the pure core's dict."""
-    from quintet import load
+    from support.quintet import load
 
-    from solver.dfpn import longer_than, replaced
+    from solver.search.dfpn_shared import longer_than, replaced
 
     case = load("vct_game_white_l12_1")
     board = Board.from_stones(

@@ -11,10 +11,10 @@ does not).
 from __future__ import annotations
 
 import pytest
-from quintet import load, names
+from support.quintet import load, names
 
-from solver.checker import check_line, check_proof
-from solver.search import Limits, solve
+from solver.search.api import Limits, solve
+from solver.search.checker import check_line, check_proof
 
 # Cases the fast tier runs (each well under a second here); the rest are marked slow.
 QUICK = {
@@ -83,7 +83,7 @@ def test_quintet_case(name: str) -> None:
 
 def test_expected_vcf_lines_are_valid_wins() -> None:
     """quintet's own VCF lines replay as wins under this project's rules and counting."""
-    from solver.notation import parse_points
+    from solver.rules.notation import parse_points
 
     for name in ("vcf_black", "vcf_white", "vcf_long", "vcf_counter"):
         case = load(name)

@@ -1,4 +1,4 @@
-"""The compiled loop's transposition table (``solver._table.Table``) is a dict.
+"""The compiled loop's transposition table (``solver.search.table_fast.Table``) is a dict.
 
 The search code around the loop (memory collection, first phase, proofs) uses it as a
 mapping from node keys to entries and relies on a dict's order (insertion order, a key
@@ -14,9 +14,9 @@ import os
 from typing import Any
 
 import pytest
-from conftest import compiled_available
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.fixtures import compiled_available
 
 
 def _table_class() -> Any:
@@ -24,7 +24,7 @@ def _table_class() -> Any:
         if os.environ.get("RENJU_REQUIRE_COMPILED") == "1":
             pytest.fail("the compiled core is required (RENJU_REQUIRE_COMPILED=1) but not built")
         pytest.skip("compiled extensions not built")
-    from solver._table import Table
+    from solver.search.table_fast import Table
 
     return Table
 

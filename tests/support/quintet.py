@@ -7,7 +7,7 @@ from pathlib import Path
 
 from solver import Board
 
-CASES = Path(__file__).parent / "data" / "quintet-cases"
+CASES = Path(__file__).parent.parent / "data" / "quintet-cases"
 
 
 @dataclass(frozen=True)

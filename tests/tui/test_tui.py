@@ -19,15 +19,15 @@ from textual.widgets import DataTable, Static
 from puzzles.bundled import bundled_puzzles
 from puzzles.io import write_native
 from puzzles.model import Puzzle
-from solver.board import Color
-from solver.notation import parse_point, parse_points, point_name
+from solver.rules.board import Color
+from solver.rules.notation import parse_point, parse_points, point_name
 from tui.app import TrainerApp, make_app
-from tui.board_view import BoardView
-from tui.progress_store import ProgressStore
+from tui.models.progress_store import ProgressStore
 from tui.screens.analysis import AnalysisScreen
 from tui.screens.help import HelpScreen
 from tui.screens.library import LibraryScreen
 from tui.screens.puzzle import PuzzleScreen
+from tui.widgets.board_view import BoardView
 
 SIZE = (100, 32)
 
@@ -292,8 +292,8 @@ async def test_board_click_and_cursor_keys(tmp_path: Path) -> None:
 
 
 def test_attempt_answers_off_tree_with_respond() -> None:
-    from solver.respond import respond
-    from tui.attempt import Attempt
+    from solver.search.respond import respond
+    from tui.models.attempt import Attempt
 
     att = Attempt(bundled_puzzles()[0])  # no tree attached: the answer must be searched
     assert att.play(parse_point("e6")) == "search"

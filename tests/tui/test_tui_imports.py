@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def _fresh(code: str) -> subprocess.CompletedProcess[str]:
@@ -18,7 +18,7 @@ def _fresh(code: str) -> subprocess.CompletedProcess[str]:
 
 def test_solver_and_puzzles_import_without_textual() -> None:
     proc = _fresh(
-        "import sys, solver, solver.search, solver.respond, puzzles, puzzles.io, puzzles.bundled; "
+        "import sys, solver, solver.search.api, solver.search.respond, puzzles, puzzles.io, puzzles.bundled; "
         "assert 'textual' not in sys.modules, 'textual imported'"
     )
     assert proc.returncode == 0, proc.stderr
@@ -26,7 +26,7 @@ def test_solver_and_puzzles_import_without_textual() -> None:
 
 def test_train_command_registration_does_not_import_textual() -> None:
     proc = _fresh(
-        "import sys, tui.commands, tui.attempt, tui.review, tui.progress_store, tui.catalog; "
+        "import sys, tui.commands, tui.models.attempt, tui.models.review, tui.models.progress_store, tui.models.catalog; "
         "from solver.cli import build_parser; build_parser(); "
         "assert 'textual' not in sys.modules, 'textual imported'"
     )

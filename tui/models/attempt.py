@@ -8,8 +8,8 @@ move, otherwise :meth:`Attempt.play` returns ``"search"`` and the screen calls
 :meth:`Attempt.apply_response`.
 
 >>> from puzzles.model import Puzzle
->>> from solver.notation import parse_point, parse_points
->>> from solver.search import solve
+>>> from solver.rules.notation import parse_point, parse_points
+>>> from solver.search.api import solve
 >>> pz = Puzzle(black=parse_points("f8 g8 h8"), white=parse_points("f9 g9 h9"), goal="vcf")
 >>> att = Attempt(pz)
 >>> att.attach_tree(solve(pz.board(), "vcf").tree)
@@ -26,14 +26,14 @@ from __future__ import annotations
 from typing import Literal
 
 from puzzles.model import Puzzle
-from solver.board import Board, Color
-from solver.notation import Point, point_name
-from solver.proof import ProofNode
-from solver.respond import Response
-from solver.rules import explain, forbidden_kind
-from solver.search import Limits, Verdict
+from solver.rules.board import Board, Color
+from solver.rules.forbidden import explain, forbidden_kind
+from solver.rules.notation import Point, point_name
+from solver.search.api import Limits, Verdict
+from solver.search.proof import ProofNode
+from solver.search.respond import Response
 
-__all__ = ["FINAL_TEXT", "Attempt", "State", "region_around"]
+__all__ = ["FINAL_TEXT", "Attempt", "State", "format_moves", "region_around"]
 
 State = Literal["playing", "thinking", "refuted", "undecided", "solved"]
 FINAL_TEXT = {
@@ -276,7 +276,7 @@ def region_around(p: Point, radius: int = 1) -> frozenset[Point]:
     """A square of side ``2 * radius + 1`` holding ``p``, not always centred on it (so the
     hint does not give the move away), clipped to the board.
 
-    >>> from solver.notation import parse_point
+    >>> from solver.rules.notation import parse_point
     >>> len(region_around(parse_point("h8"))), parse_point("h8") in region_around(112)
     (9, True)
     >>> sorted(point_name(q) for q in region_around(parse_point("a1"), 0))
@@ -289,3 +289,16 @@ def region_around(p: Point, radius: int = 1) -> frozenset[Point]:
         for r in range(max(0, row - radius), min(14, row + radius) + 1)
         for c in range(max(0, col - radius), min(14, col + radius) + 1)
     )
+
+
+def format_moves(moves: list[int | None], first: int = 1) -> str:
+    """``"1. e6 c6  2. e5 e7  3. f6"``: numbered attacker/defender pairs.
+
+    >>> format_moves([64, 62, 49])
+    '1. e5 c5  2. e4'
+    """
+    parts = []
+    for i in range(0, len(moves), 2):
+        pair = [point_name(m) if m is not None else "pass" for m in moves[i : i + 2]]
+        parts.append(f"{first + i // 2}. " + " ".join(pair))
+    return "  ".join(parts)

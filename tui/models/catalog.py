@@ -12,7 +12,7 @@ from pathlib import Path
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
 from solver.errors import RenjuError
-from tui.progress_store import puzzle_key
+from tui.models.progress_store import puzzle_key
 
 __all__ = ["MY_PUZZLES", "Collection", "Entry", "load_collections", "puzzle_label"]
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any, Literal
 
-from solver.notation import point_name
+from solver.rules.notation import point_name
 
 __all__ = ["STATUSES", "ProgressStore", "Status", "data_dir", "puzzle_key"]
 

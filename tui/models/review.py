@@ -6,7 +6,7 @@ when the defender is to move, :meth:`Review.choose` replaces the rest of the lin
 tree's answer to another defence.
 
 >>> from puzzles.bundled import bundled_puzzles
->>> from solver.search import solve
+>>> from solver.search.api import solve
 >>> b = bundled_puzzles()[0].board()
 >>> r = Review(b, solve(b, "vcf", shortest=True).tree)
 >>> r.forward(), r.position_text(), [point_name(d) for d in r.defences()]
@@ -19,9 +19,9 @@ tree's answer to another defence.
 
 from __future__ import annotations
 
-from solver.board import Board
-from solver.notation import Point, point_name
-from solver.proof import ProofNode
+from solver.rules.board import Board
+from solver.rules.notation import Point, point_name
+from solver.search.proof import ProofNode
 
 __all__ = ["Review"]
 

@@ -30,7 +30,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from solver.notation import Point, point_name
+from solver.rules.notation import Point, point_name
 
 __all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "BoardView", "Picture"]
 
