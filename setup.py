@@ -62,7 +62,6 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
             "solver/engine/core_fast.pyx",
             "solver/search/table_fast.pyx",
             "solver/search/dfpn_fast.pyx",
-            "solver/search/dfpn_ref.py",
         ],
         compiler_directives={"language_level": "3"},
         quiet=True,
