@@ -230,3 +230,25 @@ def bench_solver(
         assert r is not None
         out.append((case, r.result.value, r.moves, r.nodes, best))
     return out
+
+
+DEVELOPMENT_CASES = Path(__file__).resolve().parents[2] / "tests" / "data" / "quintet-cases"
+"""The development cases (a source checkout's ``tests/data/quintet-cases``)."""
+
+
+def signature(cases: list[SolverCase]) -> int:
+    """The bench signature: the solver's total nodes over ``cases``, each solved in full
+    (no time limit, so the number is the machine's no more than the search's).
+
+    Raises:
+        RuntimeError: if a case is not settled (then there is no signature).
+    """
+    from solver.search.api import Limits, solve
+
+    total = 0
+    for case in cases:
+        r = solve(case.board, case.goal, Limits(max_moves=case.limit))
+        if r.result.value == "unknown":
+            raise RuntimeError(f"{case.name}: not settled")
+        total += r.nodes
+    return total

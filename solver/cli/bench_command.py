@@ -32,6 +32,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="N",
         help="solve each case N times and report the fastest (default 1)",
     )
+    b.add_argument(
+        "--signature",
+        action="store_true",
+        help="print only the bench signature: the total nodes over the development cases "
+        "(tests/data/quintet-cases, or --cases DIR)",
+    )
     b.set_defaults(run=_run_bench)
 
 
@@ -42,6 +48,12 @@ def _run_bench(args: argparse.Namespace) -> int:
         raise CommandError("--games must be at least 1 and --seconds positive")
     if args.repeat < 1:
         raise CommandError(f"--repeat must be at least 1, not {args.repeat}")
+    if args.signature:
+        folder = Path(args.cases) if args.cases else bench.DEVELOPMENT_CASES
+        if not folder.is_dir():
+            raise CommandError(f"no such folder: {str(folder)!r}")
+        print(bench.signature([bench.load_case(p) for p in sorted(folder.glob("*.txt"))]))
+        return 0
     games = bench.sample_games(args.games)
     figures = []
     if COMPILED:

@@ -1,18 +1,26 @@
 """Choose the engine core: the compiled extension when built, else pure Python.
 
 Set ``RENJU_PURE=1`` in the environment to force the pure-Python core. Both provide the
-same ``Core`` class and give identical answers.
+same ``Core`` class and give identical answers: both satisfy
+``solver.engine.contract.EngineCore`` (mypy checks it below, the twin tests check the
+answers and node counts; ``docs/engine.md``).
 """
 
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 __all__ = ["COMPILED", "Core", "core_class", "pure_core_class"]
 
 if TYPE_CHECKING:
+    from solver.engine import core_fast as _fast
+    from solver.engine.contract import EngineCore
     from solver.engine.search_ref import SearchCore as Core
+
+    # the contract, checked by mypy: both twins satisfy it
+    _REFERENCE: type[EngineCore] = Core
+    _COMPILED: type[EngineCore] = _fast.Core
 
 from solver.engine import search_ref
 
@@ -42,7 +50,8 @@ def core_class(compiled: bool | None = None) -> type[Core]:
             from solver.engine import core_fast as compiled_module  # type: ignore[attr-defined,unused-ignore]
         except ImportError as exc:
             raise RuntimeError("the compiled core (solver.engine.core_fast) is not built") from exc
-        return compiled_module.Core  # type: ignore[no-any-return,unused-ignore]
+        # (the twin of the reference Core: the same contract, checked above)
+        return cast("type[Core]", compiled_module.Core)
     return search_ref.SearchCore
 
 

@@ -38,7 +38,9 @@ cdef extern from *:
 from solver.rules.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
 from solver.rules.zobrist import ZOBRIST
 from collections.abc import Mapping
-from solver.engine.search_ref import DEAD_BITS, DEAD_GROWTH
+from solver.engine.contract import DEAD_BITS, DEAD_GROWTH
+from solver.engine.contract import STEP as CONTRACT_STEP
+from solver.engine.contract cimport SIDE_SALT
 
 DEF NP = 225
 DEF NO_LINE = 255  # (Refutations: a point not refuted)
@@ -130,10 +132,8 @@ cdef int LINES_IN[4]  # lines per direction (solver.rules.geometry.LINE_COUNTS)
 
 if PAD != PADC:  # pragma: no cover - a guard for whoever changes the geometry
     raise ImportError("solver.engine.core_fast assumes solver.rules.geometry.PAD == 5")
-STEP[0] = 1
-STEP[1] = 15
-STEP[2] = 16
-STEP[3] = -14
+for _d in range(4):  # (solver.engine.contract.STEP)
+    STEP[_d] = CONTRACT_STEP[_d]
 
 
 cdef void _init_tables():
@@ -1430,7 +1430,7 @@ cdef class Core:
 
     cdef inline uint64_t _dead_key(self, int a) noexcept nogil:
         """This position's key in the dead-end table (the side to move salted in)."""
-        return self._hash ^ (0x9E3779B97F4A7C15ULL if a == 2 else 0ULL)
+        return self._hash ^ (SIDE_SALT if a == 2 else 0ULL)
 
     cdef inline bint _dead(self, int a, int depth) noexcept nogil:
         """Whether the dead-end table holds this position as failing at ``depth`` or more."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from solver.engine.contract import STEP as _STEP
+from solver.engine.contract import Forbidden, RuleCode, Stone
 from solver.rules.geometry import (
     LINE_COUNTS,
     PAD,
@@ -39,16 +41,14 @@ from solver.rules.zobrist import ZOBRIST
 
 __all__ = ["FREESTYLE", "RENJU", "STANDARD", "Core", "line_step"]
 
-RENJU, STANDARD, FREESTYLE = 0, 1, 2
-EMPTY, BLACK, WHITE = 0, 1, 2
-LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_KIND = 0, 3, 4, 6
+RENJU, STANDARD, FREESTYLE = (int(r) for r in RuleCode)
+EMPTY, BLACK, WHITE = (int(s) for s in Stone)
+LEGAL, DOUBLE_THREE, DOUBLE_FOUR, OVERLINE_KIND = (int(k) for k in Forbidden)
 
 # Per point: one (direction, line, shift) triple per direction.
 _SLOTS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((d, line_of(d, p), 2 * pos_of(d, p)) for d in range(4)) for p in range(NPOINTS)
 )
-# Point offsets per direction, for stepping along a line inside the board.
-_STEP = (1, 15, 16, -14)
 
 
 def line_step(d: int) -> int:

@@ -26,22 +26,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+from solver.engine.contract import DEAD_BITS, DEAD_GROWTH, FAIL, SIDE_SALT, UNKNOWN, WIN
+from solver.engine.contract import STEP as _STEP
 from solver.engine.core_ref import BLACK, Core
 from solver.rules.geometry import LINE_LOW_BITS, line_points
 from solver.rules.patterns import CELL_MASK, FIVE, FOUR_SHIFT, FOURS_SHIFT, THREE_SHIFT
 
 __all__ = ["DEAD_BITS", "DEAD_GROWTH", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "SearchCore"]
 
-WIN, FAIL, UNKNOWN = 1, 0, -1
-DEAD_BITS = 18
-# The dead-end table grows with the search: once a core has searched this many nodes, a
-# new, empty table of this many bits replaces it (a small search keeps a small table,
-# fast to fill and to read; a long one keeps more failures). Both cores follow it.
-DEAD_GROWTH = ((1 << 22, 20), (1 << 24, 22))
-SIDE_SALT = 0x9E3779B97F4A7C15
 # the refutations a core keeps from one split of an AND node to the next (``defences``)
 RING = 4
-_STEP = (1, 15, 16, -14)
 _STONE_BITS = 0x55555
 _LINE_POINTS = line_points()
 

@@ -45,13 +45,17 @@ cdef extern from "Python.h":
 from solver.search.proof import ProofNode
 from solver.rules.zobrist import ZOBRIST
 
-DEF INF = 36028797018963968  # solver.search.dfpn_shared.INF (2 ** 55)
-DEF EPSILON = 0.25
-DEF HIDDEN_AFTER = 32  # see solver.search.dfpn_shared.HIDDEN_AFTER
-DEF NPOINTS = 225
-DEF MAX_R = 255  # see solver.search.dfpn_shared.MAX_R
-DEF DEPENDENT_REACH = 4  # see solver.search.dfpn_shared.FIRST_PHASE_NODES
-DEF DEPENDENT_NEAR = 2
+# (INF, EPSILON, HIDDEN_AFTER, MAX_R, DEPENDENT_REACH, DEPENDENT_NEAR: see
+# solver/search/dfpn_shared.py; their compile-time values are in dfpn_shared.pxd)
+from solver.search.dfpn_shared cimport (
+    DEPENDENT_NEAR,
+    DEPENDENT_REACH,
+    EPSILON,
+    HIDDEN_AFTER,
+    INF,
+    MAX_R,
+    NPOINTS,
+)
 
 cdef uint64_t Z[3][NPOINTS]
 

@@ -54,6 +54,7 @@ from collections.abc import Callable, Mapping, MutableMapping
 from typing import Any
 
 from solver.engine.backend import Core
+from solver.engine.contract import UNKNOWN, WIN
 from solver.rules.zobrist import ZOBRIST
 from solver.search.dfpn_shared import (
     _AND,
@@ -67,8 +68,6 @@ from solver.search.dfpn_shared import (
     INF,
     MAX_R,
     THREAT_PN,
-    UNKNOWN,
-    WIN,
     Stopped,
     _after_threat,
     _Entry,

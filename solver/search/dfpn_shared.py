@@ -45,7 +45,6 @@ __all__ = [
 # and a root left unsettled is reported as such (``_settled``), never as disproven. (2**55:
 # the compiled loop sums up to 225 children's numbers in 64 bits before it caps them.)
 INF = 2**55
-WIN, FAIL, UNKNOWN = 1, 0, -1
 DEFENDER_VCF_DEPTH = 112
 # The defender's VCF at a generated OR node only spares threats that lose to it (threat
 # generation skips them; searched, each would be disproven), so it gets this many nodes

@@ -189,6 +189,27 @@ def test_bench_cases_json_and_repeat(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert code == 2 and err.count("\n") == 1 and "--repeat" in err
 
 
+def test_bench_signature_is_the_total_nodes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``renju bench --signature`` prints one number, the total nodes of the solver over
+    the case files (here two of the development cases), and nothing else."""
+    from support.quintet import load
+
+    from solver.search.api import Limits, solve
+
+    data = Path(__file__).parent.parent / "data" / "quintet-cases"
+    for name in ("vct_counter", "vct_black_short"):
+        (tmp_path / f"{name}.txt").write_text((data / f"{name}.txt").read_text())
+    code, out, err = run(capsys, "bench", "--signature", "--cases", str(tmp_path))
+    assert code == 0 and err == ""
+    total = 0
+    for name in ("vct_counter", "vct_black_short"):
+        case = load(name)
+        total += solve(case.board, case.goal, Limits(max_moves=case.limit)).nodes
+    assert out == f"{total}\n"
+
+
 def test_bench_target_classes_and_what_is_over() -> None:
     """The solver issue's targets, by case: VCF 10 ms, quick 100 ms, slow 10 s, the two
     longest searches 60 s; a case over its limit, or unfinished, is named."""
