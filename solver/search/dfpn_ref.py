@@ -49,13 +49,12 @@ from __future__ import annotations
 
 import time
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable, Mapping, MutableMapping
-from typing import Any
 
 from solver.engine.backend import Core
 from solver.engine.contract import UNKNOWN, WIN
 from solver.rules.zobrist import ZOBRIST
+from solver.search.dfpn_proof import ProofWalk
 from solver.search.dfpn_shared import (
     _AND,
     _OR,
@@ -69,22 +68,18 @@ from solver.search.dfpn_shared import (
     MAX_R,
     THREAT_PN,
     Stopped,
-    _after_threat,
     _Entry,
     _PhaseOver,
     _widen,
     child_code,
-    final_kind,
-    longer_than,
     node_key,
-    replaced,
 )
-from solver.search.proof import ProofNode
+from solver.search.dfpn_table import TableUpkeep
 
 __all__ = ["PureDfPn"]
 
 
-class PureDfPn:
+class PureDfPn(ProofWalk, TableUpkeep):
     """One df-pn search over a core position with a fixed attacker and goal.
 
     The whole search in Python: the reference. ``CompiledDfPn`` replaces its loop
@@ -439,36 +434,6 @@ class PureDfPn:
         e = self.tt.get(key)
         return e is not None and e.pn == 0
 
-    def _keep_first_phase(self, first: MutableMapping[int, _Entry]) -> None:
-        """Take into the table what the first phase's table ``first`` holds: its proven
-        entries as they are; the rest with the numbers of a node not yet searched (its
-        numbers and disproofs held only for the moves it chose), where the table has
-        no entry of that node or an unexpanded one. The expansions stand: an OR node
-        keeps all its children (see ``_select``), an AND node its split."""
-        tt = self.tt
-        if not tt:
-            # the first search: the first phase's table becomes the table (the loop
-            # below would copy it entry by entry into the empty one, in the same order)
-            for k, e in first.items():
-                if e.pn and e.children is not None:
-                    self._unsearched(k, e)
-            self.tt = tt = first
-        else:
-            for k, e in first.items():
-                if e.pn == 0:
-                    tt[k] = e
-                    continue
-                old = tt.get(k)
-                if old is not None and (old.children is not None or not (old.pn and old.dn)):
-                    continue  # (expanded or settled in the table already: it stands)
-                if e.children is not None:
-                    self._unsearched(k, e)
-                elif old is not None:
-                    continue
-                tt[k] = e
-        for e in tt.values():
-            e.kids = None  # (they may hold entries replaced here)
-
     @staticmethod
     def _unsearched(key: int, e: _Entry) -> None:
         """Give the expanded entry ``e`` of the node ``key`` the numbers of a node not
@@ -654,252 +619,3 @@ class PureDfPn:
         if is_or:
             return best_i, best, total, second
         return best_i, total, best, second
-
-    def _collect(self) -> None:
-        """Memory bound: drop unsettled entries that are not expanded (cheap to redo); if
-        that is not enough, every unsettled entry; if what is left still fills half the
-        table, the entries not proven whose search took the least work (as Nagai's
-        SmallTreeGC), so that the next collection is half a table away (else a table full
-        of settled entries was collected at every node). Proven entries are kept: they
-        are the proof; if they alone fill half the table, the next collection waits for
-        half a table more (the bound then holds the proof and half a table)."""
-        # In place, with no second table or sorted copy: the collection needs little
-        # memory beyond the table it collects.
-        limit = self.max_entries
-        tt = self.tt
-        drop = [k for k, v in tt.items() if v.pn and v.dn and not v.children]
-        if len(tt) - len(drop) > limit * 3 // 4:
-            drop = [k for k, v in tt.items() if v.pn and v.dn]
-        for k in drop:
-            del tt[k]
-        del drop
-        excess = len(tt) - limit // 2
-        if excess > 0:
-            # the ``excess`` unproven entries of least work, ties in table order: those
-            # below the cutoff work, then the first ones at it
-            works = sorted(v.work for v in tt.values() if v.pn != 0)
-            if works:
-                cut = works[min(excess, len(works)) - 1]
-                at_cut = min(excess, len(works)) - bisect_left(works, cut)
-                del works
-                drop = []
-                for k, v in tt.items():
-                    if v.pn != 0 and v.work <= cut:
-                        if v.work == cut:
-                            if not at_cut:
-                                continue
-                            at_cut -= 1
-                        drop.append(k)
-                for k in drop:
-                    del tt[k]
-        self.collect_at = max(limit, len(tt) + limit // 2)
-        for v in tt.values():
-            v.kids = None  # they may point at dropped entries
-
-    # -- proofs ------------------------------------------------------------------------
-    def proof(self, key: int, memo: MutableMapping[Any, ProofNode] | None = None) -> ProofNode:
-        """The proof tree of a proven OR node (attacker to move) at the current position.
-
-        Where several moves win, the one with the shortest proof (the first such) is
-        kept. The lengths are worked out first (``_proof_length``, no nodes built), and
-        only the chosen moves' proofs are built: building every winning move's proof to
-        compare them took longer than the search on some cases."""
-        memo = {} if memo is None else memo
-        node = memo.get(key)
-        if node is not None:
-            return node
-        core, a, d = self.core, self.a, self.d
-        e = self.tt[key]
-        assert e.pn == 0, "not proven"
-        if e.how and e.how[0] == "five":
-            node = ProofNode(move=e.how[1], length=1, final="five")
-        elif e.how and e.how[0] == "vcf":
-            node = self.line_proof(e.how[1])
-        else:
-            move, reply, ckey = self._shortest_child(key, e)
-            # (a proof built already is taken without playing its stones: in a DAG most
-            # are, and each stone put and taken off updates the core's shape masks)
-            sub = memo.get(ckey)
-            if sub is None:
-                core.enter(move, a, reply, d)
-                sub = self.proof(ckey, memo) if reply >= 0 else self._and_proof(move, ckey, memo)
-                core.leave(move, reply)
-            if reply >= 0:
-                node = ProofNode(move=move, length=sub.length + 1, replies={reply: sub})
-            else:
-                node = _after_threat(sub, move)
-        memo[key] = node
-        return node
-
-    def _shortest_child(self, key: int, e: _Entry) -> tuple[int, int, int]:
-        """The proven child of the proven OR node ``key`` with the shortest proof (the
-        first of them): ``(move, reply or -1, child key)``."""
-        core, a, d = self.core, self.a, self.d
-        proven = self.proven_children(key, e)
-        if len(proven) == 1:
-            return proven[0]  # (no lengths to compare)
-        best: tuple[int, int, int] | None = None
-        best_length = 0
-        for move, reply, ckey in proven:
-            core.enter(move, a, reply, d)
-            length = self._proof_length(ckey) + (reply >= 0)
-            core.leave(move, reply)
-            if best is None or length < best_length:
-                best, best_length = (move, reply, ckey), length
-        assert best is not None
-        return best
-
-    def _proven(self, key: int) -> bool:
-        e = self.tt.get(key)
-        return e is not None and e.pn == 0
-
-    def _proof_length(self, key: int) -> int:
-        """The length of the proof ``proof`` (OR) or ``_and_proof`` (AND, the threat
-        counted) would build for the proven node ``key`` here, without building it."""
-        lengths = self._lengths
-        if key in lengths:
-            return lengths[key]
-        e = self.tt[key]
-        if key & 1:
-            floor = 0
-            for m, _, ckey in self.children_of(key, e):
-                self.core.enter(m, self.d)
-                floor = max(floor, self._proof_length(ckey))
-                self.core.leave(m)
-            length = max(floor, self._refutations(key, e, floor)[1]) + 1
-        elif e.how and e.how[0] == "five":
-            length = 1
-        elif e.how and e.how[0] == "vcf":
-            length = (len(e.how[1]) + 1) // 2
-        else:
-            move, reply, ckey = self._shortest_child(key, e)
-            self.core.enter(move, self.a, reply, self.d)
-            length = self._proof_length(ckey) + (reply >= 0)
-            self.core.leave(move, reply)
-        lengths[key] = length
-        return length
-
-    def _refutations(
-        self, key: int, e: _Entry, floor: int
-    ) -> tuple[Mapping[int, tuple[int, ...]], int]:
-        """The refuted defences of the proven AND node ``key`` here, each with a VCF that
-        refutes it, and the attacker moves of the longest of those VCFs (of those longer
-        than ``floor``, where some were shortened); ``floor``: the longest proof among
-        the node's children (the node's length is the longer of the two, plus one).
-
-        The same deterministic split as at expansion, now with certificates (and the
-        whole VCF budget: the search's node limit may be spent). The node's defences
-        (its children) are passed as known: each failed a complete VCF search in that
-        split, and is not searched again. The core gives the longest length as it goes
-        (taken here from about 180 refutations an AND node, it was 10% of
-        ``vct_game_white_l14_1``'s proof building).
-
-        The certificates are kept short, as a main line shows the longest resistance:
-        a refuted defence that seems to resist longest only because its VCF is a long
-        one would be shown instead of a real defence. So the split replays the
-        attacker's shortest VCF here (found from the threat's line, which is the first
-        VCF found, not the shortest), not that line; and the certificates longer than
-        ``floor`` and than every one shortened so far are shortened in turn, the
-        longest first, each to the shortest VCF after its defence (``_shortened``). On
-        the 33 proven development cases the main lines had ended, in 9, on a refuted
-        defence whose VCF was longer than needed (``vct_game_black_l07_1``: 5 moves
-        shown where 2 win). ``vct_game_white_l14_1``: a shortest VCF searched at each of its
-        2,640 AND nodes whose threat's line is longer than one move, and about 1,000
-        certificates searched again at 180 of them; its proof 215.8 -> 229.0 M
-        instructions (the shortest lines alone: 212.7 M, as their zones are smaller)."""
-        found = self._refuted.get(key)
-        if found is None:
-            assert e.children is not None
-            r = (key >> 1) & MAX_R
-            line = e.threat_line
-            if len(line) > 1:
-                status, short, spent = self.core.vcf(
-                    self.a, (len(line) + 1) // 2 - 1, self.vcf_budget, True
-                )
-                self._base_nodes += spent
-                if status == WIN:
-                    line = short
-            status, _, split, spent, longest = self.core.defences(
-                self.a, r, line, self.vcf_budget, True, e.children
-            )
-            refs: Mapping[int, tuple[int, ...]] = split
-            self._base_nodes += spent  # proof building is not search: keep the node count
-            if status == UNKNOWN:
-                # (a refuted move would be missing: no proof rather than a wrong one)
-                if self.core.expired:
-                    raise self._expired()
-                raise Stopped("a refutation search ran out of nodes")
-            if longest > floor:
-                refs, longest = self._shortened(refs, floor)
-            found = self._refuted[key] = (refs, longest)
-        return found
-
-    def _shortened(
-        self, refs: Mapping[int, tuple[int, ...]], floor: int
-    ) -> tuple[Mapping[int, tuple[int, ...]], int]:
-        """``refs`` with each certificate longer than ``floor`` moves, and than every
-        one shortened before it (the longest first, ties in point order), replaced by
-        the shortest VCF after its defence; and the moves of the longest certificate
-        still longer than ``floor`` (0 if none is: the node's length is then its longest
-        child's)."""
-        core, a, d = self.core, self.a, self.d
-        best, changes = 0, {}
-        for p, line in longer_than(refs, floor):
-            moves = (len(line) + 1) // 2
-            if moves <= max(best, floor):
-                best = max(best, moves)
-                break
-            core.put(p, d)
-            status, short, spent = core.vcf(a, moves - 1, self.vcf_budget, True)
-            core.remove(p)
-            self._base_nodes += spent
-            if status == WIN:
-                changes[p] = short
-                moves = (len(short) + 1) // 2
-            elif status == UNKNOWN and core.expired:
-                raise self._expired()
-            best = max(best, moves)
-        return (replaced(refs, changes) if changes else refs), best
-
-    def _and_proof(
-        self, move: int, key: int, memo: MutableMapping[Any, ProofNode] | None = None
-    ) -> ProofNode:
-        """The proof of the proven AND node ``key`` after the threat ``move`` (shared
-        with the other threats that lead to the same position: transpositions)."""
-        memo = {} if memo is None else memo
-        seen = memo.get(key)
-        if seen is not None:
-            return _after_threat(seen, move)
-        node = self._new_and_proof(move, key, memo)
-        memo[key] = node
-        return node
-
-    def _new_and_proof(
-        self, move: int, key: int, memo: MutableMapping[Any, ProofNode]
-    ) -> ProofNode:
-        core, d = self.core, self.d
-        e = self.tt[key]
-        assert e.children is not None
-        replies: dict[int, ProofNode] = {}
-        for m, _, ckey in self.children_of(key, e):
-            sub = memo.get(ckey)
-            if sub is None:
-                core.enter(m, d)
-                sub = self.proof(ckey, memo)
-                core.leave(m)
-            replies[m] = sub
-        floor = max([n.length for n in replies.values()], default=0)
-        refuted, longest = self._refutations(key, e, floor)
-        longest = max(longest, floor)
-        return ProofNode(move=move, length=longest + 1, replies=replies, refuted=refuted)
-
-    def line_proof(self, line: tuple[int, ...]) -> ProofNode:
-        """A linear proof node for a VCF ``line`` from the current position."""
-        core, a, d = self.core, self.a, self.d
-        for i in range(0, len(line) - 1, 2):
-            core.put(line[i], a)
-            core.put(line[i + 1], d)
-        kind = final_kind(core, line[-1], a)
-        for i in range(len(line) - 2, -1, -1):
-            core.remove(line[i])
-        return ProofNode.from_line(line, kind)
