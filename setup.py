@@ -1,11 +1,14 @@
 """Build the compiled core; everything else is declared in pyproject.toml.
 
-``solver/dfpn.py`` (the df-pn node expansion) and ``solver/checker.py`` (the proof
-checker) are plain Python that Cython compiles as they are: the same source runs interpreted where there is no compiler. Set ``RENJU_NO_EXT=1``
-to skip the extensions (the pure-Python core is then used).
+The extensions are the compiled twins of the engine's reference modules (see
+``docs/engine.md``): ``solver.engine.core_fast`` (the core), ``solver.search.dfpn_fast``
+(the df-pn loop) and ``solver.search.table_fast`` (its table); and the proof checker,
+``solver/search/checker.py``, plain Python that Cython compiles as it is (it runs on
+every proof reported; the same source runs interpreted without a compiler). Set
+``RENJU_NO_EXT=1`` to skip them (the pure-Python reference is then used).
 
 With gcc the build is profile-guided: the extensions are built once with counters,
-``solver.training`` runs on the quintet cases (about 10 s), and the extensions are built
+``solver.cli.training`` runs on the quintet cases (about 10 s), and the extensions are built
 again with what it counted (which branches are taken, which calls are hot). On the
 development machine the 64 cases' set took 4% less time, vct_game_black_l17_1_short 5%.
 Set ``RENJU_PGO=0`` for a plain build; a build without the case files, or whose
@@ -58,22 +61,23 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
 
     ext_modules = cythonize(
         [
-            "solver/_core.pyx",
-            "solver/_table.pyx",
-            "solver/_dfpn.pyx",
-            "solver/dfpn.py",
-            "solver/checker.py",  # (plain Python too: the proof checker, a third faster)
+            "solver/engine/core_fast.pyx",
+            "solver/search/table_fast.pyx",
+            "solver/search/dfpn_fast.pyx",
+            "solver/search/checker.py",  # (plain Python compiled as it is: a third faster)
         ],
         compiler_directives={"language_level": "3"},
         quiet=True,
     )
     for ext in ext_modules:
         ext.extra_compile_args = list(flags)
-        if ext.name in ("solver._core", "solver._table"):
-            ext.depends.append("solver/_alloc.h")
-        if ext.name == "solver._dfpn":
-            # it calls the core through the C interface Cython writes with _core.c
-            ext.depends.append("solver/_core_api.h")
+        # (_alloc.h is the engine's, core_fast_api.h the C interface Cython writes with
+        # core_fast.c: the df-pn loop calls the core through it)
+        ext.include_dirs.append("solver/engine")
+        if ext.name in ("solver.engine.core_fast", "solver.search.table_fast"):
+            ext.depends.append("solver/engine/_alloc.h")
+        if ext.name == "solver.search.dfpn_fast":
+            ext.depends.append("solver/engine/core_fast_api.h")
 
 
 class ProfiledBuild(build_ext):
@@ -141,12 +145,12 @@ class ProfiledBuild(build_ext):
             ext.extra_compile_args, ext.extra_link_args = list(args), list(link)
 
     def _train(self, lib: str) -> bool:
-        """Run ``solver.training`` on the counting build in ``lib``; whether it ran."""
+        """Run ``solver.cli.training`` on the counting build in ``lib``; whether it ran."""
         env = {**os.environ, "PYTHONPATH": lib}
         env.pop("RENJU_PURE", None)  # (the training is of the compiled core)
         try:
             done = subprocess.run(
-                [sys.executable, "-m", "solver.training", str(TRAINING_CASES)],
+                [sys.executable, "-m", "solver.cli.training", str(TRAINING_CASES)],
                 cwd=lib,
                 env=env,
                 capture_output=True,

@@ -1,8 +1,8 @@
 """The puzzle tools' subcommands: ``renju info``, ``renju convert`` and ``renju verify``.
 
-Registered through the ``renju.commands`` entry point (``register``), which also adds a
-position reader to :data:`solver.cli.POSITION_READERS`: any command that takes a position
-file (``renju forbidden FILE``, ``renju solve FILE``) accepts every puzzle format and
+Registered through the ``renju.commands`` entry point (``register``); ``read_position``
+is registered as a position reader (the ``renju.position_readers`` entry point): any
+command that takes a position file (``renju forbidden FILE``, ``renju solve FILE``) accepts every puzzle format and
 uses the file's first puzzle.
 """
 
@@ -21,10 +21,8 @@ from puzzles.info import file_info
 from puzzles.io import FORMATS, detect_format, read_puzzles, write_native
 from puzzles.model import GOALS, Goal, PuzzleFormatError
 from puzzles.verify_run import Options, run_verify
-from solver.board import Board
-from solver.cli import POSITION_READERS, CommandError
-from solver.errors import RenjuError
-from solver.solve_command import add_check_argument
+from solver.errors import CommandError, RenjuError
+from solver.rules.board import Board
 
 __all__ = ["read_position", "register"]
 
@@ -60,9 +58,6 @@ def read_position(path: Path) -> tuple[Board, dict[str, Any]] | None:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``info``, ``convert`` and ``verify`` to the ``renju`` parser."""
-    if read_position not in POSITION_READERS:
-        POSITION_READERS.append(read_position)
-
     p = sub.add_parser(
         "info",
         help="what a puzzle file holds (format, puzzles, games, nodes, comments)",
@@ -116,7 +111,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     v.add_argument("--goal", choices=GOALS, help="check every puzzle for this goal instead")
     v.add_argument("--max-moves", type=int, metavar="N", help="override the move limit")
     v.add_argument("--quiet", "-q", action="store_true", help="print only puzzles with problems")
-    add_check_argument(v)
+    v.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not re-check proofs with the independent checker (faster; by default a "
+        "rejected proof is a solver error, exit 3)",
+    )
     v.set_defaults(run=_run_verify)
 
 

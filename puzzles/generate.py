@@ -27,12 +27,10 @@ from pathlib import Path
 
 from puzzles.io import read_puzzles, write_native
 from puzzles.model import Puzzle
-from solver.bench import sample_games
-from solver.board import Board, Color
-from solver.cli import EXIT_SOLVER_ERROR, CommandError
-from solver.errors import SolverError
-from solver.search import Limits, SolveResult, Verdict, solve
-from solver.solve_command import add_check_argument
+from solver.errors import EXIT_SOLVER_ERROR, CommandError, SolverError
+from solver.rules.board import Board, Color
+from solver.rules.games import sample_games
+from solver.search.api import Limits, SolveResult, Verdict, solve
 
 __all__ = ["Wanted", "level_of", "mine", "register_generate"]
 
@@ -176,7 +174,12 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g.add_argument("--games", metavar="FILE", help="game records to mine (default: generated)")
     g.add_argument("--seed", type=int, default=1, help="seed for generated games")
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
-    add_check_argument(g)
+    g.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not re-check proofs with the independent checker (faster; by default a "
+        "rejected proof is a solver error, exit 3)",
+    )
     g.set_defaults(run=_run_generate)
 
 

@@ -23,7 +23,7 @@ from puzzles.formats.base import PathLike, position_after
 from puzzles.io import detect_format, read_file, read_puzzles
 from puzzles.model import ReadResult
 from solver.errors import RenjuError
-from solver.notation import parse_moves
+from solver.rules.notation import parse_moves
 
 __all__ = ["FORMAT_NAMES", "FileInfo", "file_info"]
 

@@ -36,8 +36,8 @@ from typing import Any
 
 from puzzles.formats import lfz, pos, psq, quintet, renlib, rif, sgf
 from puzzles.formats.base import PathLike, decode_text, read_bytes
+from puzzles.formats.native import format_native, parse_native
 from puzzles.model import Puzzle, PuzzleFormatError, ReadResult
-from puzzles.native import format_native, parse_native
 
 __all__ = ["FORMATS", "detect_format", "read_file", "read_puzzles", "write_native"]
 
@@ -183,7 +183,7 @@ def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
     folder, then ``os.replace``), so a reader never sees half a file.
 
     Raises:
-        ValueError: a puzzle cannot be written (see :func:`puzzles.native.format_puzzle`).
+        ValueError: a puzzle cannot be written (see :func:`puzzles.formats.native.format_puzzle`).
         OSError: the file cannot be written.
     """
     text = format_native(puzzles)

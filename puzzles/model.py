@@ -5,7 +5,7 @@ every collection reader returns a :class:`ReadResult`: the puzzles it could read
 ``(location, error)`` pair for each entry it skipped. A file that cannot be read at all
 raises :class:`PuzzleFormatError`, whose message names the file and the problem.
 
->>> from solver.notation import parse_points
+>>> from solver.rules.notation import parse_points
 >>> p = Puzzle(black=parse_points("h8 i9"), white=parse_points("h9"), goal="vcf")
 >>> p.validate()
 []
@@ -22,9 +22,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
-from solver.board import Board, Color, Rule
 from solver.errors import RenjuError
-from solver.notation import NPOINTS, Point, point_name
+from solver.rules.board import Board, Color, Rule
+from solver.rules.notation import NPOINTS, Point, point_name
 
 __all__ = [
     "GOALS",
@@ -102,7 +102,7 @@ class Puzzle:
     to_move: Color = Color.BLACK
     goal: Goal = "tsume"
     max_moves: int | None = None
-    # how ``max_moves`` counts attacker moves (``solver.counting.COUNTS``): ``books`` for
+    # how ``max_moves`` counts attacker moves (``solver.search.counting.COUNTS``): ``books`` for
     # Chinese "win in n" collections (the final VCF and a run of fours one move each)
     count: str = "plain"
     solution: list[Point] = field(default_factory=list)

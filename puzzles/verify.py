@@ -25,7 +25,7 @@
 Problems are short strings (``"cook: also wins with j10"``); a puzzle is sound when it
 has none. ``time_limit`` bounds the whole verification of the puzzle.
 
->>> from solver.notation import parse_points
+>>> from solver.rules.notation import parse_points
 >>> p = Puzzle(black=parse_points("f8 g8 h8"), white=parse_points("f9 g9 h9"),
 ...            goal="vcf", solution=parse_points("e8"))
 >>> r = verify_puzzle(p)
@@ -42,12 +42,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.model import Goal, Puzzle
-from solver.board import Board, Color
 from solver.errors import SecondLookDisagrees, SolverError
-from solver.notation import SIZE, Point, point_name
-from solver.proof import ProofNode
-from solver.respond import describe, respond
-from solver.search import Limits, Verdict, position_text, solve
+from solver.rules.board import Board, Color
+from solver.rules.notation import SIZE, Point, point_name
+from solver.search.api import Limits, Verdict, position_text, solve
+from solver.search.proof import ProofNode
+from solver.search.respond import describe, respond
 
 __all__ = ["RESULTS", "VerifyReport", "black_overline", "verify_puzzle"]
 
@@ -121,7 +121,7 @@ _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 def black_overline(black: list[Point]) -> str | None:
     """A message naming a run of six or more black stones, or ``None``.
 
-    >>> from solver.notation import parse_points
+    >>> from solver.rules.notation import parse_points
     >>> black_overline(parse_points("c3 d3 e3 f3 g3 h3"))
     'black already has an overline (c3-h3)'
     """

@@ -33,8 +33,7 @@ from typing import Any, TextIO
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
 from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
-from solver.cli import EXIT_SOLVER_ERROR
-from solver.errors import RenjuError
+from solver.errors import EXIT_SOLVER_ERROR, RenjuError
 
 __all__ = [
     "EXTENSIONS",

@@ -7,6 +7,8 @@ the offending input, so the command line can print it as a single line.
 from __future__ import annotations
 
 __all__ = [
+    "EXIT_SOLVER_ERROR",
+    "CommandError",
     "DiagramError",
     "IllegalMoveError",
     "PointError",
@@ -51,3 +53,11 @@ class ProofRejected(SolverError):
 class SecondLookDisagrees(SolverError):
     """A search without the pruning shortcuts (``safe``) contradicted the first
     search's verdict on a position: one of them is wrong, so neither is reported."""
+
+
+class CommandError(RenjuError):
+    """A command-line usage problem found after parsing (conflicting options etc.)."""
+
+
+# the exit code of a solver error (``SolverError``): a fault of the solver, not of the input
+EXIT_SOLVER_ERROR = 3

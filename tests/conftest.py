@@ -10,22 +10,13 @@ import os
 
 import pytest
 from hypothesis import HealthCheck, settings
-
-from solver.backend import core_class
+from support.fixtures import compiled_available
 
 settings.register_profile(
     "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
-
-
-def compiled_available() -> bool:
-    try:
-        core_class(True)
-    except RuntimeError:
-        return False
-    return True
 
 
 @pytest.fixture(params=[True, False], ids=["compiled", "pure"])

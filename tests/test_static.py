@@ -45,7 +45,9 @@ def test_mypy_strict_clean() -> None:
 
 def test_core_imports_without_textual_tui_or_puzzles() -> None:
     code = (
-        "import sys, solver, solver.rules, solver.cli, solver.commands, solver.batch; "
+        "import sys, solver, solver.rules.forbidden, solver.rules.batch, solver.search, "
+        "solver.search.api, solver.cli, solver.cli.forbidden_command, solver.cli.bench_command, "
+        "solver.cli.solve_command, solver.cli.registry; "
         "bad = [m for m in ('textual', 'tui', 'puzzles') if m in sys.modules]; "
         "assert not bad, bad"
     )

@@ -11,8 +11,8 @@ from textual.binding import Binding, BindingType
 from puzzles.bundled import bundled_paths
 from puzzles.model import Puzzle
 from solver.errors import RenjuError
-from tui.catalog import MY_PUZZLES, Collection, Entry, load_collections, make_entries
-from tui.progress_store import ProgressStore
+from tui.models.catalog import MY_PUZZLES, Collection, Entry, load_collections, make_entries
+from tui.models.progress_store import ProgressStore
 
 __all__ = ["TrainerApp", "TrainerError", "make_app"]
 

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from solver.cli import CommandError
+from solver.errors import CommandError
 
 __all__ = ["register", "run_train"]
 

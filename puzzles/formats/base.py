@@ -1,6 +1,6 @@
 """Helpers shared by the format readers: reading files, decoding text, replaying lines.
 
->>> from solver.notation import parse_moves, point_name
+>>> from solver.rules.notation import parse_moves, point_name
 >>> black, white, to_move = position_after(parse_moves("h8 h9 pass i8"))
 >>> [point_name(p) for p in black], [point_name(p) for p in white], to_move.name
 (['h8'], ['h9', 'i8'], 'BLACK')
@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from pathlib import PurePath
 
 from puzzles.model import Location, Puzzle, PuzzleFormatError
-from solver.board import Color
 from solver.errors import RenjuError
-from solver.notation import Move, Point, point_name
+from solver.rules.board import Color
+from solver.rules.notation import Move, Point, point_name
 
 __all__ = ["PathLike", "decode_text", "position_after", "read_bytes"]
 

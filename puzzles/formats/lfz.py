@@ -12,7 +12,7 @@ Mode 0 (a cover page) is skipped silently; other modes (free play, point-finding
 tasks) are not win puzzles and are reported in ``errors``. Rule 0 reads as
 ``freestyle`` (five or more wins, nothing forbidden).
 
->>> from solver.notation import format_points
+>>> from solver.rules.notation import format_points
 >>> data = {"puzzles": [{"stones": "H8I9I7", "side": 2, "mode": 32, "level": 2}]}
 >>> p = lfz_puzzles(data).puzzles[0]
 >>> format_points(p.black), format_points(p.white), p.to_move.name, p.goal, p.level
@@ -27,9 +27,9 @@ from typing import Any
 
 from puzzles.formats.base import PathLike, read_bytes
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError, ReadResult
-from solver.board import Color, Rule
 from solver.errors import RenjuError
-from solver.notation import Point, parse_points
+from solver.rules.board import Color, Rule
+from solver.rules.notation import Point, parse_points
 
 __all__ = ["lfz_puzzles", "parse_lfz", "read_lfz"]
 

@@ -5,7 +5,7 @@ first, each ``row * 15 + col`` with ``row`` counted from the TOP (0 = row 15) an
 0 = a. A byte of 225 or more is a pass (RenLib writes ``0xF0``). Bytes after the N moves
 are ignored.
 
->>> from solver.notation import format_moves
+>>> from solver.rules.notation import format_moves
 >>> format_moves(parse_pos(bytes([3, 112, 0xF0, 210])))
 'h8 pass a1'
 >>> format_moves(parse_pos(bytes([1, 0])))
@@ -17,7 +17,7 @@ from __future__ import annotations
 from puzzles.formats.base import PathLike, line_puzzle, position_after, read_bytes
 from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
-from solver.notation import NPOINTS, SIZE, Move
+from solver.rules.notation import NPOINTS, SIZE, Move
 
 __all__ = ["format_pos", "looks_like_pos", "parse_pos", "pos_puzzle", "read_pos"]
 

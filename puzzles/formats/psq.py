@@ -5,7 +5,7 @@ A header ``Piskvorky 15x15, 11:11, 0``, then one move per line ``x,y,t``: 1-base
 first line that is not ``x,y[,t]`` (engine names and a result code may follow). Black
 moves first.
 
->>> from solver.notation import format_moves
+>>> from solver.rules.notation import format_moves
 >>> format_moves(parse_psq("Piskvorky 15x15, 11:11, 0\\n8,8,0\\n9,7,3\\n-1\\n").moves)
 'h8 i9'
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from puzzles.formats.base import PathLike, decode_text, line_puzzle, position_after, read_bytes
 from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
-from solver.notation import SIZE, Move
+from solver.rules.notation import SIZE, Move
 
 __all__ = ["PsqGame", "looks_like_psq", "parse_psq", "psq_puzzle", "read_psq"]
 

@@ -5,7 +5,7 @@ Layout: ``# comment`` lines, ``key: value`` lines (``mode``, ``attacker``, ``lim
 (row 15 first). ``o`` is Black and ``x`` is White; the attacker moves first; ``limit`` is
 the most attacker moves; ``expect`` is a winning line (``J12,K13,...``) or ``disproven``.
 
->>> from solver.notation import format_points
+>>> from solver.rules.notation import format_points
 >>> case = parse_quintet(EXAMPLE)
 >>> case.mode, case.attacker.name, case.limit, format_points(case.expect or [])
 ('vcf', 'BLACK', 1, 'i8')
@@ -22,9 +22,9 @@ from pathlib import PurePath
 
 from puzzles.formats.base import PathLike, decode_text, read_bytes
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
-from solver.board import Board, Color
 from solver.errors import RenjuError
-from solver.notation import Point, parse_points
+from solver.rules.board import Board, Color
+from solver.rules.notation import Point, parse_points
 
 __all__ = ["EXAMPLE", "QuintetCase", "parse_quintet", "quintet_puzzle", "read_quintet"]
 

@@ -32,7 +32,7 @@ from pathlib import PurePath
 from puzzles.formats.base import PathLike, decode_text, position_after, read_bytes
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
-from solver.notation import SIZE, Move, format_moves
+from solver.rules.notation import SIZE, Move, format_moves
 
 __all__ = [
     "HEADER_30",

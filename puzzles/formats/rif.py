@@ -30,7 +30,7 @@ from typing import BinaryIO
 from puzzles.formats.base import PathLike, position_after
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
-from solver.notation import Move, parse_moves
+from solver.rules.notation import Move, parse_moves
 
 __all__ = ["RifGame", "iter_rif", "looks_like_rif", "rif_puzzles"]
 

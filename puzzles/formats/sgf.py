@@ -17,7 +17,7 @@ As puzzles (:func:`sgf_puzzles`) each game tree gives one puzzle:
 ``GN`` (or ``EV``) becomes the title, ``SO`` the source, ``AN``/``US`` the author, the
 root's ``GC`` and ``C`` the comment.
 
->>> from solver.notation import format_points
+>>> from solver.rules.notation import format_points
 >>> (tree,) = parse_sgf(b"(;GM[4]SZ[15]AB[hh][ih]AW[hg]PL[B];B[jh];W[kh])")
 >>> tree.props["AB"]
 ['hh', 'ih']
@@ -35,9 +35,9 @@ from pathlib import PurePath
 
 from puzzles.formats.base import PathLike, decode_text, position_after, read_bytes
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
-from solver.board import Color
 from solver.errors import RenjuError
-from solver.notation import SIZE, Move, Point
+from solver.rules.board import Color
+from solver.rules.notation import SIZE, Move, Point
 
 __all__ = ["SgfNode", "looks_like_sgf", "parse_sgf", "read_sgf", "sgf_point", "sgf_puzzles"]
 
@@ -155,7 +155,7 @@ def looks_like_sgf(head: bytes) -> bool:
 def sgf_point(value: str) -> Move:
     """An SGF point of a 15x15 board, ``None`` for a pass.
 
-    >>> from solver.notation import point_name
+    >>> from solver.rules.notation import point_name
     >>> point_name(sgf_point("hh")), point_name(sgf_point("AO")), sgf_point("tt")
     ('h8', 'a1', None)
 

@@ -12,14 +12,14 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, get_current_worker
 
 from puzzles.model import GOALS, Goal, Puzzle
-from solver.board import Board, Color
 from solver.errors import RenjuError, SolverError
-from solver.notation import point_name
-from solver.rules import forbidden_points
-from solver.search import Limits, Progress, SolveResult, Verdict, solve
-from tui.board_view import BoardView, Picture
+from solver.rules.board import Board, Color
+from solver.rules.forbidden import forbidden_points
+from solver.rules.notation import point_name
+from solver.search.api import Limits, Progress, SolveResult, Verdict, solve
+from tui.models.attempt import format_moves
 from tui.screens.base import TrainerScreen
-from tui.screens.puzzle import format_moves
+from tui.widgets.board_view import BoardView, Picture
 
 if TYPE_CHECKING:
     pass

@@ -1,22 +1,50 @@
-"""What every trainer screen shares: typed access to the app."""
+"""What every trainer screen shares: typed access to the app, through what a screen asks
+of it (``Trainer``), so the screens do not import the app (which imports them)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from textual.screen import Screen
 
-if TYPE_CHECKING:
-    from tui.app import TrainerApp
+from puzzles.model import Puzzle
+from tui.models.catalog import Collection, Entry
+from tui.models.progress_store import ProgressStore
+
+__all__ = ["Trainer", "TrainerScreen"]
+
+
+@runtime_checkable
+class Trainer(Protocol):
+    """What the screens use of the trainer app (:class:`tui.app.TrainerApp`)."""
+
+    collections: list[Collection]
+    store: ProgressStore
+
+    def entries_of(self, entry: Entry) -> list[Entry]:
+        """The entries of the collection ``entry`` belongs to."""
+        ...
+
+    def open_puzzle(self, entry: Entry) -> None:
+        """Show ``entry`` on a puzzle screen."""
+        ...
+
+    def open_analysis(self, puzzle: Puzzle | None, moves: list[int] | None = None) -> None:
+        """Open analysis on a puzzle's position (plus ``moves``), or an empty board."""
+        ...
+
+    def add_my_puzzle(self, puzzle: Puzzle) -> Path:
+        """Append ``puzzle`` to the player's own collection; the file written."""
+        ...
 
 
 class TrainerScreen(Screen[None]):
     """A screen of the trainer app."""
 
     @property
-    def trainer(self) -> TrainerApp:
-        """The running :class:`tui.app.TrainerApp`."""
-        from tui.app import TrainerApp
-
-        assert isinstance(self.app, TrainerApp)
-        return self.app
+    def trainer(self) -> Trainer:
+        """The running trainer app (:class:`tui.app.TrainerApp`)."""
+        app = self.app
+        assert isinstance(app, Trainer)
+        return app

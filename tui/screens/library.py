@@ -16,8 +16,8 @@ from textual.containers import Horizontal
 from textual.widgets import DataTable, Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.catalog import Entry
-from tui.progress_store import STATUSES
+from tui.models.catalog import Entry
+from tui.models.progress_store import STATUSES
 from tui.screens.base import TrainerScreen
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The puzzle screen: play the attacker's moves, get answers, hints, the solution.
 
-The screen orchestrates: the :class:`~tui.attempt.Attempt` holds the game, the
-:class:`~tui.board_view.BoardView` shows it and posts the points chosen, searches run in
+The screen orchestrates: the :class:`~tui.models.attempt.Attempt` holds the game, the
+:class:`~tui.widgets.board_view.BoardView` shows it and posts the points chosen, searches run in
 thread workers (``respond`` for a move off the tree, ``solve`` for the tree and hints).
 """
 
@@ -17,38 +17,25 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 from textual.worker import get_current_worker
 
-from solver.board import Board, Color
 from solver.errors import SolverError
-from solver.notation import point_name
-from solver.proof import ProofNode
-from solver.respond import respond
-from solver.rules import forbidden_points
-from solver.search import Limits, Verdict, solve
-from tui.attempt import Attempt, region_around
-from tui.board_view import BoardView, Picture
-from tui.catalog import Entry, puzzle_label
-from tui.review import Review
+from solver.rules.board import Board, Color
+from solver.rules.forbidden import forbidden_points
+from solver.rules.notation import point_name
+from solver.search.api import Limits, Verdict, solve
+from solver.search.proof import ProofNode
+from solver.search.respond import respond
+from tui.models.attempt import Attempt, format_moves, region_around
+from tui.models.catalog import Entry, puzzle_label
+from tui.models.review import Review
 from tui.screens.base import TrainerScreen
+from tui.widgets.board_view import BoardView, Picture
 
 if TYPE_CHECKING:
     pass
 
-__all__ = ["PuzzleScreen", "format_moves"]
+__all__ = ["PuzzleScreen"]
 
 SOLVE_SECONDS = 60.0
-
-
-def format_moves(moves: list[int | None], first: int = 1) -> str:
-    """``"1. e6 c6  2. e5 e7  3. f6"``: numbered attacker/defender pairs.
-
-    >>> format_moves([64, 62, 49])
-    '1. e5 c5  2. e4'
-    """
-    parts = []
-    for i in range(0, len(moves), 2):
-        pair = [point_name(m) if m is not None else "pass" for m in moves[i : i + 2]]
-        parts.append(f"{first + i // 2}. " + " ".join(pair))
-    return "  ".join(parts)
 
 
 class PuzzleScreen(TrainerScreen):
@@ -230,7 +217,7 @@ class PuzzleScreen(TrainerScreen):
             self.app.call_from_thread(self._on_response, resp, token)
 
     def _on_response(self, resp: object, token: int) -> None:
-        from solver.respond import Response
+        from solver.search.respond import Response
 
         att = self.attempt
         if att.state != "thinking" or len(att.board.moves) != token:

@@ -1,0 +1,96 @@
+"""``renju forbidden``: Black's forbidden points, explained, or enumerated in batch."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from solver.cli.position import add_position_arguments, board_from_args
+from solver.errors import CommandError
+from solver.rules.forbidden import Explanation, explain, forbidden_points
+from solver.rules.notation import parse_point, point_name
+
+__all__ = ["register"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``renju forbidden`` to the ``renju`` parser."""
+    p = sub.add_parser(
+        "forbidden",
+        help="Black's forbidden points of a position (or of every ply of many games)",
+        description=(
+            "Show Black's forbidden points (3 double-three, 4 double-four, 6 overline). "
+            "With --batch, read JSON lines and answer each with one JSON line."
+        ),
+    )
+    add_position_arguments(p)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--explain", metavar="POINT", help="explain why POINT is or is not forbidden")
+    p.add_argument(
+        "--batch",
+        metavar="FILE",
+        help='JSON lines {"black": [...], "white": [...]} or {"moves": [...]}; - for stdin',
+    )
+    p.set_defaults(run=_run_forbidden)
+
+
+def _explanation_json(e: Explanation) -> dict[str, Any]:
+    return {
+        "point": point_name(e.point),
+        "kind": e.kind.value if e.kind else None,
+        "five": e.five,
+        "note": e.note or None,
+        "lines": [
+            {
+                "direction": line.direction,
+                "five": line.five,
+                "overline": line.overline,
+                "fours": line.fours,
+                "straight_four": line.straight,
+                "completions": [point_name(q) for q in line.completions],
+                "three": line.three,
+                "straight_four_points": {point_name(t.point): t.reason for t in line.three_points},
+            }
+            for line in e.lines
+        ],
+    }
+
+
+def _run_forbidden(args: argparse.Namespace) -> int:
+    if args.batch:
+        from solver.rules.batch import run_batch
+
+        if args.file or args.moves or args.black or args.white or args.explain:
+            raise CommandError("--batch takes no position and no --explain")
+        from solver.rules.board import Rule
+
+        rule = Rule.parse(args.rule).number
+        if args.batch == "-":
+            _, bad = run_batch(sys.stdin, sys.stdout, rule=rule)
+        else:
+            path = Path(args.batch)
+            if not path.is_file():
+                raise CommandError(f"no such file: {args.batch!r}")
+            with path.open(encoding="utf-8-sig") as fh:
+                _, bad = run_batch(fh, sys.stdout, rule=rule)
+        return 1 if bad else 0
+    board = board_from_args(args)
+    if args.explain:
+        e = explain(board, parse_point(args.explain))
+        print(json.dumps(_explanation_json(e)) if args.json else e.text())
+        return 0
+    found = forbidden_points(board)
+    if args.json:
+        print(json.dumps({"forbidden": {point_name(p): k.value for p, k in found.items()}}))
+        return 0
+    print(board.diagram({p: k.digit for p, k in found.items()}))
+    print(f"to move: {board.to_move.label()}")
+    if found:
+        listing = ", ".join(f"{point_name(p)} {k.value}" for p, k in found.items())
+        print(f"Forbidden for Black ({len(found)}): {listing}")
+    else:
+        print("No forbidden points for Black.")
+    return 0

@@ -1,0 +1,69 @@
+"""The ``renju`` command line: the parser, the commands registered, one-line errors.
+
+Commands come from the registry (``solver.cli.registry``): the core's own, then those the
+entry-point group ``renju.commands`` lists (the puzzle tools, the trainer), so this
+package never imports them; position files are read by ``solver.cli.position``, with the
+readers registered in the group ``renju.position_readers``. Nothing below the command
+line imports it.
+
+Exit codes: 0 success, 1 a check found problems (``verify``, bad batch lines), 2 bad input
+(the message is one line on stderr, never a traceback), 3 a solver error (the independent
+checker rejected a proof, or a second look contradicted a disproof: never a verdict),
+130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from solver import __version__
+from solver.cli.registry import command_registrars
+from solver.errors import EXIT_SOLVER_ERROR, PositionError, RenjuError, SolverError
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full ``renju`` parser with every registered subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="renju",
+        description="Renju tsume solver and trainer: exact RIF rules, VCF/VCT/tsume search.",
+    )
+    parser.add_argument("--version", action="version", version=f"renju {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for register in command_registrars():
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "run", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        code: int = args.run(args)
+        return code
+    except KeyboardInterrupt:
+        print("renju: interrupted", file=sys.stderr)
+        return 130
+    except SolverError as exc:
+        print(f"renju: solver error: {exc}", file=sys.stderr)
+        return EXIT_SOLVER_ERROR
+    except (RenjuError, PositionError) as exc:
+        print(f"renju: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+    except OSError as exc:
+        name = f" {exc.filename!r}" if exc.filename else ""
+        print(f"renju: error: cannot read{name}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""The registry of the ``renju`` command line: its commands and its position readers.
+
+A plain list, filled from entry points, that the layers below never import:
+
+- ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
+  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``), then the other
+  entries by name (the puzzle tools, the trainer).
+- ``renju.position_readers``: functions ``read(path)`` tried in order (by entry name)
+  for a position file; each returns a board (or a board and hints such as
+  ``{"goal": "vct", "max_moves": 3}`` from a puzzle file), or ``None`` if the file is not
+  its format. The built-in reader (a text diagram) is tried last.
+
+A part of the tool that is not installed in this build is skipped quietly; one registered
+but broken is skipped with a warning on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Callable
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from solver.rules.board import Board
+
+__all__ = [
+    "COMMANDS_GROUP",
+    "CORE_COMMANDS",
+    "READERS_GROUP",
+    "PositionReader",
+    "Registrar",
+    "command_registrars",
+    "position_readers",
+    "register_core",
+]
+
+COMMANDS_GROUP = "renju.commands"
+READERS_GROUP = "renju.position_readers"
+CORE_COMMANDS = (
+    "solver.cli.forbidden_command",
+    "solver.cli.bench_command",
+    "solver.cli.solve_command",
+)
+"""The modules of the core's commands, each with a ``register(subparsers)``, in order."""
+
+Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+PositionReader = Callable[[Path], "Board | tuple[Board, dict[str, Any]] | None"]
+
+
+def register_core(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the core's commands (``CORE_COMMANDS``) to the ``renju`` parser."""
+    for name in CORE_COMMANDS:
+        register: Registrar = importlib.import_module(name).register
+        register(sub)
+
+
+def _entries(group: str, what: str) -> list[Any]:
+    """The objects the entry points of ``group`` name, by entry name, but the core's."""
+    try:
+        eps = metadata.entry_points(group=group)
+    except Exception:  # pragma: no cover - broken metadata
+        eps = metadata.EntryPoints(())
+    found: list[Any] = []
+    for ep in sorted(eps, key=lambda e: e.name):
+        if ep.value.startswith("solver."):
+            continue
+        try:
+            found.append(ep.load())
+        except ModuleNotFoundError as exc:
+            if exc.name and ep.value.startswith(exc.name.split(".")[0] + "."):
+                continue  # that part of the tool is not installed in this build
+            print(f"renju: warning: {what} {ep.name!r} unavailable: {exc}", file=sys.stderr)
+        except ImportError as exc:  # a package registered but not importable
+            print(f"renju: warning: {what} {ep.name!r} unavailable: {exc}", file=sys.stderr)
+    return found
+
+
+def command_registrars() -> list[Registrar]:
+    """The functions that add the commands: the core's first, then the entry points'."""
+    return [register_core, *_entries(COMMANDS_GROUP, "commands")]
+
+
+@cache
+def position_readers() -> tuple[PositionReader, ...]:
+    """The registered position readers, in order (loaded once)."""
+    return tuple(_entries(READERS_GROUP, "position reader"))

@@ -1,0 +1,206 @@
+"""``renju solve``: prove a win for the side to move, print the line and the board."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from solver.cli.position import add_position_arguments, position_from_args
+from solver.errors import CommandError
+from solver.rules.board import Board, Color
+from solver.rules.notation import point_name
+from solver.search.api import (
+    DEFAULT_MEMORY_MB,
+    Goal,
+    Limits,
+    Progress,
+    SolveResult,
+    Verdict,
+    solve,
+    solve_both,
+)
+from solver.search.counting import COUNTS
+
+__all__ = ["add_check_argument", "register"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``renju solve``."""
+    p = sub.add_parser(
+        "solve",
+        help="prove that the side to move wins by VCF, VCT or tsume (with hidden threats)",
+        description=(
+            "Prove or disprove a forced win for the side to move. Attacker moves are counted "
+            "up to the move after which no defence exists (or a five)."
+        ),
+    )
+    add_position_arguments(p)
+    p.add_argument("--goal", help="vcf, vct or tsume (default: a puzzle file's goal, else tsume)")
+    p.add_argument(
+        "--max-moves",
+        type=int,
+        metavar="N",
+        help="at most N attacker moves (default: a puzzle file's limit, else none)",
+    )
+    p.add_argument(
+        "--count",
+        choices=COUNTS,
+        help=(
+            "how attacker moves are counted for --max-moves, --shortest and the lengths: "
+            "plain (every move), books (as Chinese 'win in n' books: the final VCF is one "
+            "move, a run of consecutive fours is one move) or final-vcf (the final VCF is "
+            "one move; the lfz084 app's checker); default: a puzzle file's, else plain"
+        ),
+    )
+    p.add_argument("--shortest", action="store_true", help="find the fewest attacker moves")
+    p.add_argument("--all-keys", action="store_true", help="list every winning first move")
+    p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
+    p.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
+    p.add_argument("--nodes", type=int, metavar="N", help="node budget")
+    p.add_argument(
+        "--memory",
+        type=int,
+        default=DEFAULT_MEMORY_MB,
+        metavar="MB",
+        help=f"table memory (default {DEFAULT_MEMORY_MB})",
+    )
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    add_check_argument(p)
+    p.set_defaults(run=_run)
+
+
+def add_check_argument(parser: argparse.ArgumentParser) -> None:
+    """``--no-check``, shared by the commands that report proofs (solve, verify, generate)."""
+    parser.add_argument(
+        "--no-check",
+        action="store_true",
+        help="do not re-check proofs with the independent checker (faster; by default a "
+        "rejected proof is a solver error, exit 3)",
+    )
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    if args.max_moves is not None and args.max_moves < 1:
+        raise CommandError(f"--max-moves must be at least 1, not {args.max_moves}")
+    if args.time is not None and args.time <= 0:
+        raise CommandError(f"--time must be positive, not {args.time}")
+    if args.nodes is not None and args.nodes < 1:
+        raise CommandError(f"--nodes must be at least 1, not {args.nodes}")
+    if args.memory < 1:
+        raise CommandError(f"--memory must be at least 1 MB, not {args.memory}")
+    return Limits(
+        max_moves=args.max_moves,
+        time=args.time,
+        nodes=args.nodes,
+        memory_mb=args.memory,
+        count=args.count or "plain",
+    )
+
+
+def _progress(args: argparse.Namespace) -> Any:
+    if args.quiet or args.json or not sys.stderr.isatty():
+        return None
+
+    def show(p: Progress) -> None:
+        bound = f", bound {p.bound}" if p.bound is not None else ""
+        print(
+            f"\r  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}   ",
+            end="",
+            file=sys.stderr,
+        )
+
+    return show
+
+
+def _numbered_line(result: SolveResult) -> str:
+    parts = []
+    for i, p in enumerate(result.line):
+        parts.append(f"{i + 1}.{point_name(p)}")
+    return " ".join(parts)
+
+
+def _board_with_line(board: Board, result: SolveResult) -> str:
+    """The diagram with the line's moves numbered 1-9, then a-z (attacker and defender)."""
+    marks = {}
+    symbols = "123456789abcdefghijklmnopqrstuvwxyz"
+    for i, p in enumerate(result.line[: len(symbols)]):
+        marks[p] = symbols[i]
+    return board.diagram(marks)
+
+
+def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
+    side = result.attacker.label().capitalize()
+    lines = []
+    if result.result is Verdict.PROVEN:
+        counted = "" if result.count == "plain" else f", counted {result.count}"
+        lines.append(
+            f"{side} wins ({result.goal.value}) in {result.moves} attacker move"
+            f"{'s' if result.moves != 1 else ''}{counted}."
+        )
+        if result.shortest_shown is False:
+            lines.append(
+                f"Not shown to be the shortest ({result.reason}): a shorter win was not ruled out."
+            )
+        lines.append(f"Line: {_numbered_line(result)}")
+        lines.append(_board_with_line(board, result))
+    elif result.result is Verdict.DISPROVEN:
+        lines.append(f"{side} has no forced win ({result.goal.value}) within the limits.")
+    else:
+        lines.append(f"Unknown: the search stopped ({result.reason or 'budget'}) before an answer.")
+    if result.keys is not None:
+        keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
+        lines.append(f"Winning first moves: {keys}")
+    elif want_keys and result.result is not Verdict.UNKNOWN:
+        lines.append(f"Winning first moves: not all tried ({result.reason}).")
+    checked = f", proof checked in {result.check_seconds:.3f} s" if result.checked else ""
+    lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s{checked}")
+    return "\n".join(lines)
+
+
+def _run(args: argparse.Namespace) -> int:
+    board, hints = position_from_args(args)
+    goal = Goal.parse(args.goal or hints.get("goal") or "tsume")
+    if args.max_moves is None and hints.get("max_moves") is not None:
+        args.max_moves = int(hints["max_moves"])
+    if args.count is None and hints.get("count") is not None:
+        args.count = str(hints["count"])
+    limits = _limits(args)
+    progress = _progress(args)
+    if args.both:
+        results = solve_both(
+            board,
+            goal,
+            limits,
+            shortest=args.shortest,
+            all_keys=args.all_keys,
+            progress=progress,
+            check=not args.no_check,
+        )
+        if progress:
+            print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+        if args.json:
+            print(json.dumps({side.label(): r.to_json() for side, r in results.items()}))
+        else:
+            for side in (Color.BLACK, Color.WHITE):
+                print(f"== {side.label()} to move")
+                print(_human(board, results[side], args.all_keys))
+        return 0
+    result = solve(
+        board,
+        goal,
+        limits,
+        shortest=args.shortest,
+        all_keys=args.all_keys,
+        progress=progress,
+        check=not args.no_check,
+    )
+    if progress:
+        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(_human(board, result, args.all_keys))
+    return 0

@@ -1,0 +1,608 @@
+"""Solving: does the side to move win by force within a threat class, and how?
+
+>>> from solver.rules.board import Board
+>>> board = Board.from_stones("f8 g8 h8", "f9 g9 h9", to_move="black")
+>>> result = solve(board, "vcf")
+>>> result.result.value, result.moves, [point_name(p) for p in result.line]
+('proven', 1, ['e8'])
+>>> result.tree.final
+'straight-four'
+>>> [point_name(k.move) for k in solve(board, "vct", all_keys=True).keys]
+['e8', 'i8']
+
+Goals: ``vcf`` (fours only), ``vct`` (fours and threes), ``tsume`` (fours, threes and
+hidden threats — mise/fukumi: moves that threaten a VCF). Attacker moves are counted up to
+the move after which no defence exists (a straight four, two fours, a four whose only
+block is forbidden for Black) or a five; the five after an unstoppable four is not counted.
+That is ``plain`` counting; ``Limits(count="books")`` counts as Chinese puzzle books do
+(the final VCF one move, a run of fours one move: see :mod:`solver.search.counting`), and the
+move limit, ``shortest`` and the key moves' lengths then use that count.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.errors import PositionError, ProofRejected
+from solver.rules.board import Board, Color
+from solver.rules.notation import Point, format_points, point_name
+from solver.search.counting import book_length, parse_count
+from solver.search.dfpn import DfPn, Stopped, paused_gc
+from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
+from solver.search.proof import ProofNode
+
+__all__ = [
+    "DEFAULT_MEMORY_MB",
+    "Goal",
+    "KeyMove",
+    "Limits",
+    "Progress",
+    "SolveResult",
+    "Verdict",
+    "position_text",
+    "solve",
+    "solve_both",
+]
+
+UNBOUNDED = 112  # more attacker moves than the board can hold
+
+
+class Goal(enum.Enum):
+    """Threat class the attacker may use."""
+
+    VCF = "vcf"
+    VCT = "vct"
+    TSUME = "tsume"
+
+    @classmethod
+    def parse(cls, text: str | Goal) -> Goal:
+        """Parse ``vcf``/``vct``/``tsume``.
+
+        Raises:
+            PositionError: quoting ``text`` otherwise.
+        """
+        if isinstance(text, Goal):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise PositionError(f"unknown goal: {text!r} (expected vcf, vct or tsume)") from None
+
+    @property
+    def mode(self) -> int:
+        """The search's mode number (0 vcf, 1 vct, 2 tsume)."""
+        return ("vcf", "vct", "tsume").index(self.value)
+
+
+class Verdict(enum.Enum):
+    """``proven``: a forced win; ``disproven``: none within the class and limits;
+    ``unknown``: the budget ran out first."""
+
+    PROVEN = "proven"
+    DISPROVEN = "disproven"
+    UNKNOWN = "unknown"
+
+
+# The table's default memory bound: 2.56 M entries. At 512 MB (1.28 M entries) the
+# longest search of the development set, vct_game_black_l17_1_short (2.2 M entries,
+# 656 MB at its peak uncollected), collected its table again and again: 42.0 M nodes
+# and 9.5 s, against 41.1 M and 8.6 s in one collection-free run. It is the only case
+# of the 64 that fills 512 MB. ``--memory`` sets it.
+DEFAULT_MEMORY_MB = 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
+    ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
+    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
+    move); see :mod:`solver.search.counting`."""
+
+    max_moves: int | None = None
+    time: float | None = None
+    nodes: int | None = None
+    memory_mb: int = DEFAULT_MEMORY_MB
+    count: str = "plain"
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A progress report: nodes searched, seconds elapsed, the current move bound."""
+
+    nodes: int
+    seconds: float
+    bound: int | None
+    phase: str
+
+
+@dataclass(frozen=True)
+class KeyMove:
+    """A winning first move and the length of its shortest win found."""
+
+    move: Point
+    moves: int
+
+
+@dataclass
+class SolveResult:
+    """The answer of :func:`solve`."""
+
+    result: Verdict
+    attacker: Color
+    goal: Goal
+    line: list[Point] = field(default_factory=list)
+    moves: int | None = None
+    nodes: int = 0
+    seconds: float = 0.0
+    tree: ProofNode | None = None
+    keys: list[KeyMove] | None = None
+    reason: str = ""
+    # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
+    # the budget ran out first, or a sub-search did; the line is a win all the same)
+    shortest_shown: bool | None = None
+    # how ``moves`` (and the key moves' lengths) are counted (``solver.search.counting.COUNTS``)
+    count: str = "plain"
+    # whether the proof tree was re-checked by ``solver.search.checker`` (``check``), and the
+    # seconds the check took (not counted in ``seconds``, the search's)
+    checked: bool = False
+    check_seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object of ``renju solve``."""
+        out: dict[str, Any] = {
+            "result": self.result.value,
+            "attacker": self.attacker.label(),
+            "goal": self.goal.value,
+            "moves": self.moves,
+            "count": self.count,
+            "line": [point_name(p) for p in self.line],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
+        if self.keys is not None:
+            out["keys"] = [point_name(k.move) for k in self.keys]
+            out["key_moves"] = {point_name(k.move): k.moves for k in self.keys}
+        if self.reason:
+            out["reason"] = self.reason
+        if self.shortest_shown is not None:
+            out["shortest_shown"] = self.shortest_shown
+        if self.result is Verdict.PROVEN:
+            out["checked"] = self.checked
+            out["check_seconds"] = round(self.check_seconds, 4)
+        return out
+
+
+class _Clock:
+    def __init__(
+        self,
+        limits: Limits,
+        progress: Callable[[Progress], None] | None,
+        should_stop: Callable[[], bool] | None,
+    ) -> None:
+        self.start = time.monotonic()
+        self.deadline = None if limits.time is None else self.start + limits.time
+        self.progress = progress
+        self.should_stop = should_stop
+        self.last = 0.0
+        self.bound: int | None = None
+        self.phase = "search"
+        self.done_nodes = 0
+
+    def tick(self, nodes: int) -> None:
+        if self.progress is None:
+            return
+        now = time.monotonic()
+        if now - self.last >= 0.1:
+            self.last = now
+            self.progress(
+                Progress(self.done_nodes + nodes, now - self.start, self.bound, self.phase)
+            )
+
+
+# What one table entry takes, measured on vct_game_black_l17_1_short: never collected
+# (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the search: 318
+# bytes an entry (the entry, its int key, its slot in the dict, its children's codes and
+# cached entries, its threat line). Collected, the entries kept are the bigger ones (with
+# children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400, and the process stays
+# near the bound (470 MB at --memory 512).
+ENTRY_BYTES = 400
+
+
+def _max_entries(memory_mb: int) -> int:
+    return max(10_000, memory_mb * 1_000_000 // ENTRY_BYTES)
+
+
+def solve(
+    board: Board,
+    goal: Goal | str = Goal.TSUME,
+    limits: Limits | None = None,
+    *,
+    shortest: bool = False,
+    all_keys: bool = False,
+    progress: Callable[[Progress], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    check: bool = True,
+    safe: bool = False,
+) -> SolveResult:
+    """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
+
+    ``shortest`` finds the fewest attacker moves, closing in from both ends: bounds
+    counted up from one move, and one move below the shortest win found (see
+    :func:`_narrow`); if the budget runs out once a win is known, the answer is the
+    shortest win found, with ``shortest_shown`` False. ``all_keys`` also lists every
+    winning first move, each proven (cooks, 余詰).
+    ``progress`` is called at most ten times a second; ``should_stop`` is polled often
+    and stops the search (the answer is then ``unknown``). Never prints.
+    ``check`` (the default) re-checks a proof with the independent checker
+    (:func:`solver.search.checker.check_proof`) before it is reported (see :func:`_check`);
+    ``safe`` searches without the pruning shortcuts (``DfPn``'s ``safe``: slower, for a
+    second look at a disproof).
+
+    Raises:
+        PositionError: the position already holds a five.
+        ProofRejected: the checker rejected the proof found (a solver fault).
+    """
+    goal = Goal.parse(goal)
+    limits = limits or Limits()
+    count = parse_count(limits.count)
+    five = board.five_on_board()
+    if five is not None:
+        raise PositionError(f"the position already has a five for {five.label()}")
+    attacker = board.to_move
+    clock = _Clock(limits, progress, should_stop)
+    core = board.core.copy()
+    cap = limits.max_moves if limits.max_moves is not None else UNBOUNDED
+    if count != "plain":
+        cap = min(cap, BOOK_MAX_R)
+    result = SolveResult(Verdict.UNKNOWN, attacker, goal, count=count)
+
+    def length(tree: ProofNode, after_four: bool = False) -> int:
+        # (the core is at the proof's position whenever a length is asked)
+        if count != "plain":
+            return book_length(tree, core, int(attacker), after_four, count == "books")
+        return tree.length
+
+    search = DfPn(
+        core,
+        int(attacker),
+        goal.mode,
+        node_limit=limits.nodes,
+        deadline=clock.deadline,
+        max_entries=_max_entries(limits.memory_mb),
+        should_stop=should_stop,
+        on_progress=clock.tick,
+        count=count,
+        safe=safe,
+    )
+    entry: Any = None
+    with paused_gc():
+        try:
+            if shortest:
+                tree = _shortest(search, cap, limits.max_moves is not None, clock, result, length)
+            else:
+                clock.bound = cap
+                entry = search.solve_or(cap)
+                tree = search.proof(search.or_key(cap)) if entry.pn == 0 else None
+            if tree is not None:
+                result.result = Verdict.PROVEN
+                result.tree = tree
+                result.line = tree.main_line()
+                result.moves = length(tree)
+            elif search.incomplete:
+                result.reason = "a sub-search ran out of nodes"
+            else:
+                result.result = Verdict.DISPROVEN
+            if all_keys and result.result is not Verdict.UNKNOWN:
+                clock.phase = "keys"
+                search.incomplete = False
+                try:
+                    result.keys = _all_keys(search, core, attacker, goal, cap, length)
+                except Stopped as stop:
+                    # the answer found stands; the key list is left out (None)
+                    result.reason = result.reason or stop.reason
+                if search.incomplete:
+                    result.reason = (
+                        "some first moves could not be decided: the key list may be short"
+                    )
+        except Stopped as stop:
+            result.result = Verdict.UNKNOWN
+            result.reason = stop.reason
+            result.shortest_shown = None
+            result.tree = None
+            result.line = []
+            result.moves = None
+        finally:
+            result.nodes = search.nodes
+            # Drop the table while the collector is still paused: once it runs again, its
+            # first pass would otherwise walk every entry of a table about to be freed.
+            search.tt = {}
+            entry = None  # (its children's entries link the whole tree)
+    result.seconds = time.monotonic() - clock.start
+    if check and result.tree is not None:
+        _check(board, limits, result)
+    return result
+
+
+def _check(board: Board, limits: Limits, result: SolveResult) -> None:
+    """Re-check ``result``'s proof tree with the rules alone (``solver.search.checker``): every
+    move legal and of the goal's class, every defence answered, every certificate
+    replayed, the length within the limit and no longer than claimed. Sets
+    ``checked`` and ``check_seconds``.
+
+    Raises:
+        ProofRejected: naming the position and the node that does not hold.
+    """
+    from solver.search.checker import ProofError, check_proof
+
+    assert result.tree is not None
+    start = time.monotonic()
+    plain = result.count == "plain"
+    try:
+        length = check_proof(
+            board, result.tree, result.goal.value, limits.max_moves if plain else None
+        )
+        if not plain:
+            # the books' count of the checked tree (a VCF, and a run of fours, count one)
+            core = board.core.copy()
+            length = book_length(
+                result.tree, core, int(result.attacker), runs=result.count == "books"
+            )
+            if limits.max_moves is not None and length > limits.max_moves:
+                raise ProofError(
+                    f"the proof needs {length} attacker moves ({result.count}), "
+                    f"more than {limits.max_moves}"
+                )
+        if result.moves is not None and length > result.moves:
+            raise ProofError(f"the proof needs {length} attacker moves, not {result.moves}")
+    except ProofError as exc:
+        raise ProofRejected(
+            f"the checker rejected the proof of a {result.goal.value} win for "
+            f"{result.attacker.label()} ({exc}) in the position {position_text(board)}"
+        ) from None
+    finally:
+        result.check_seconds = time.monotonic() - start
+    result.checked = True
+
+
+def position_text(board: Board) -> str:
+    """A position in one line, as the command line takes it: ``black: h8 i9; white: h9;
+    black to move``."""
+    black = format_points(board.stones(Color.BLACK)) or "-"
+    white = format_points(board.stones(Color.WHITE)) or "-"
+    return f"black: {black}; white: {white}; {board.to_move.label()} to move"
+
+
+def _narrow(
+    win: Callable[[int], bool],
+    top: Callable[[], int | None],
+    nodes: Callable[[], int],
+    cap: int,
+    top_first: bool,
+) -> int | None:
+    """The fewest attacker moves that win, or None if there is no win within the cap:
+    ``top()`` searches within the cap and returns the length of the win it proves (or
+    None), ``win(bound)`` tells whether there is a win within ``bound``, and
+    ``nodes()`` counts the nodes searched so far. Bounds go up to ``cap``.
+
+    The answer S needs a search without a win at S - 1 and one with a win at S. Beyond
+    those, counting up from one move costs the searches without a win below S - 1, and
+    coming down from the first win found costs the proofs above S. Either can be the
+    dearer by far: searches without a win grow steeply with the bound, proofs vary a
+    lot. ``vct_game_white_l12_1``, limit 12: 12.1 M nodes up, 7.8 M down (its search
+    without a win at 11 alone is 7.7 M). ``vct_game_white_l18_1``, limit 18 and
+    shortest 13: 1.7 M up, 13.0 M down (its proof within 14 is 8.8 M). So the bounds are
+    tried from both ends, each time at the end that has cost less so far: the next
+    bound up, or one below the shortest win found. Neither end then costs more than the
+    other's whole work and a search. The cap is searched first when the caller chose it
+    (``top_first``: it is most often the answer, and whether there is a win at all is
+    the first question), else once the searches counting up have cost ``TOP_AFTER``
+    nodes (or reached the cap): counting up alone never ends where there is no win.
+    """
+    lo, hi, up, down = 0, 0, 0, 0
+    while not hi or lo + 1 < hi:
+        start = nodes()
+        if not hi and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
+            length = top()
+            down += nodes() - start
+            if length is None:
+                return None
+            hi = length
+        elif not hi or up <= down:
+            if win(lo + 1):
+                hi = lo + 1
+            else:
+                lo += 1
+            up += nodes() - start
+        else:
+            if win(hi - 1):
+                hi -= 1
+            else:
+                lo = hi - 1
+            down += nodes() - start
+    return hi
+
+
+# without a bound, the nodes that counting up costs before the cap is searched too
+# (about 0.1 s; a search within the cap most often finds a win, a few moves longer than
+# the shortest, in about that)
+TOP_AFTER = 200_000
+
+
+# a proof's length (attacker moves, as the search counts them), given whether the
+# attacker's last move was a four (book counting only)
+Length = Callable[[ProofNode, bool], int]
+
+
+def _shortest(
+    search: DfPn,
+    cap: int,
+    top_first: bool,
+    clock: _Clock,
+    result: SolveResult,
+    length: Length,
+) -> ProofNode | None:
+    """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
+    ``length`` counts them), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
+    sub-search does, the shortest win found is the answer (still a win), with
+    ``result.shortest_shown`` False and ``result.reason`` set."""
+    tree: ProofNode | None = None
+    proven = 0
+    doubtful: set[int] = set()  # bounds whose "no win" a sub-search left incomplete
+
+    def win(bound: int) -> bool:
+        nonlocal proven
+        clock.bound = bound
+        search.incomplete = False
+        if search.solve_or(bound).pn == 0:
+            proven = bound
+            return True
+        if search.incomplete:
+            doubtful.add(bound)
+        return False
+
+    def top() -> int | None:
+        nonlocal tree
+        clock.bound = cap
+        search.incomplete = False
+        if search.solve_or(cap).pn != 0:
+            return None
+        tree = search.proof(search.or_key(cap))
+        return length(tree, False)
+
+    try:
+        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
+        if shortest is None:
+            return None
+        # (only the bound just below matters: no win there, none below it either)
+        result.shortest_shown = shortest - 1 not in doubtful
+        if not result.shortest_shown:
+            result.reason = "a sub-search ran out of nodes"
+    except Stopped as stop:
+        if not proven and tree is None:
+            raise
+        result.shortest_shown = False
+        result.reason = stop.reason
+    if tree is not None and (not proven or length(tree, False) <= proven):
+        return tree
+    # The proof within ``proven`` (its entries are still in the table: proven ones are
+    # never dropped), built even if the time is up: the win is known, only its proof is
+    # missing (the pure core still stops at a request to stop).
+    search.core.set_deadline(None, search.should_stop)
+    try:
+        return search.proof(search.or_key(proven))
+    except Stopped as stop:
+        if tree is None:
+            raise
+        result.shortest_shown = False
+        result.reason = stop.reason
+        return tree
+    finally:
+        search.core.set_deadline(search.deadline, search.should_stop)
+
+
+def _all_keys(
+    search: DfPn, core: Any, attacker: Color, goal: Goal, cap: int, length: Length
+) -> list[KeyMove]:
+    """Every winning first move within ``cap`` attacker moves, each proven, with its
+    shortest win. (Most first moves tried do not win: each is searched within the cap
+    first, and only a win is then shortened, see :func:`_narrow`.)"""
+    a, d = int(attacker), 3 - int(attacker)
+    books = search.books  # (a four's run counts once only if ``search.runs``)
+    depth = BOOK_VCF_DEPTH if books else cap - 1  # (a VCF after a threat: any, under books)
+    keys: list[KeyMove] = []
+    for p in range(225):
+        if core.get(p) or (a == 1 and core.forbidden(p)):
+            continue
+        if core.is_five(p, a):
+            keys.append(KeyMove(p, 1))
+            continue
+        theirs = core.five_points(d)
+        if theirs and p != theirs[0]:
+            continue
+        if core.is_four_move(p, a):
+            comps = core.completions(p, a)
+            if len(comps) >= 2 or (
+                d == 1 and not core.is_five(comps[0], d) and core.forbidden_after(comps[0], p, a)
+            ):
+                keys.append(KeyMove(p, 1))
+                continue
+            q = comps[0]
+            if core.is_five(q, d) or (cap < 2 and not books):
+                continue
+            core.put(p, a)
+            core.put(q, d)
+            if books:
+                # after a four, a VCF continues the run (no move more), anything else
+                # is searched with the run paid for
+                status, _, _ = core.vcf(a, BOOK_VCF_DEPTH, search._budget(), False)
+                search._note(status)
+                rest = 0 if status == 1 else _shortest_from(search, cap - 1, length, search.runs)
+            else:
+                rest = _shortest_from(search, cap - 1, length)
+            core.remove(q)
+            core.remove(p)
+            if rest is not None:
+                keys.append(KeyMove(p, rest + 1))
+            continue
+        if goal is Goal.VCF or cap < 2:
+            continue
+        if goal is Goal.VCT and not core.is_three_move(p, a):
+            continue
+        if goal is Goal.TSUME and not core.near_stones(p):
+            continue
+        core.put(p, a)
+        status, line, _ = core.vcf(a, depth, search._budget(), False)
+        search._note(status)  # out of time: stop; out of nodes: the answer is incomplete
+        if status == 1:
+            # the fewest moves after it that win, if any
+
+            def after(bound: int, line: tuple[int, ...] = line) -> bool:
+                return search.solve_and(bound, line).pn == 0
+
+            def first(p: int = p, after: Callable[[int], bool] = after) -> int | None:
+                if not after(cap - 1):
+                    return None
+                node = search._and_proof(p, search.and_key(cap - 1))
+                core.remove(p)  # (the length is counted from before the threat)
+                moves = length(node, False) - 1
+                core.put(p, a)
+                return moves
+
+            shortest = _narrow(after, first, lambda: search.nodes, cap - 1, True)
+            if shortest is not None:
+                keys.append(KeyMove(p, shortest + 1))
+        core.remove(p)
+    return keys
+
+
+def _shortest_from(search: DfPn, cap: int, length: Length, after_four: bool = False) -> int | None:
+    """The fewest attacker moves that win from here within ``cap`` (attacker to move;
+    ``after_four``: his last move was a four, under book counting)."""
+    if cap < 1:
+        return None
+
+    def win(bound: int) -> bool:
+        return search.solve_or(bound, after_four).pn == 0
+
+    def top() -> int | None:
+        if not win(cap):
+            return None
+        return length(search.proof(search.or_key(cap, after_four)), after_four)
+
+    return _narrow(win, top, lambda: search.nodes, cap, True)
+
+
+def solve_both(
+    board: Board, goal: Goal | str = Goal.TSUME, limits: Limits | None = None, **kwargs: Any
+) -> dict[Color, SolveResult]:
+    """Solve the position with Black to move and with White to move."""
+    out = {}
+    for side in (Color.BLACK, Color.WHITE):
+        b = board.copy()
+        b.to_move = side
+        out[side] = solve(b, goal, limits, **kwargs)
+    return out

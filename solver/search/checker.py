@@ -1,0 +1,335 @@
+"""An independent proof checker: re-checks a proof tree with the rules engine alone.
+
+It uses none of the search code (no VCF, defence or threat generation), only the rule
+primitives: does a stone make a five (exact five for Black), is a point forbidden for
+Black. From those it re-derives every fact a proof rests on:
+
+- every attacker move is empty, legal, answers the defender's five point if he has one,
+  and is of the goal's class (``vcf``: a four; ``vct``: a four or a three-like threat);
+- after a four, the defender's only non-losing reply is its completion point; after any
+  other move, *every* legal defender move must be answered: by a searched reply (checked
+  recursively) or by a refutation line, replayed here as a VCF (each attacker move a
+  four, each defender reply forced, ending in a win);
+- the proof ends only where no defence exists: a five, two five points at once, or one
+  five point that is forbidden for Black (when Black defends);
+- the attacker's moves, counted as the solver counts them, fit the bound.
+
+>>> from solver.rules.board import Board
+>>> from solver.search.api import solve
+>>> board = Board.from_stones("f8 g8 h8", "f9 g9 h9")
+>>> result = solve(board, "vct", shortest=True)
+>>> check_proof(board, result.tree, "vct", max_moves=1)
+1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.errors import RenjuError
+from solver.rules.board import Board
+from solver.rules.notation import NPOINTS, Point, point_name
+from solver.search.proof import ProofNode
+
+__all__ = ["ProofError", "check_line", "check_proof"]
+
+
+class ProofError(RenjuError):
+    """A proof tree does not hold; the message names the path to the faulty node."""
+
+
+class _FivePoints:
+    """``five[colour]``: the empty points where ``colour`` makes a five, read from the
+    rules engine's five query and cached until the next stone is placed or removed."""
+
+    def __init__(self, rules: _Rules) -> None:
+        self.rules = rules
+
+    def __getitem__(self, colour: int) -> set[int]:
+        cache = self.rules.cache
+        if colour not in cache:
+            cache[colour] = set(self.rules.core.five_points(colour))
+        return cache[colour]
+
+
+class _Rules:
+    """The position, with Black's forbidden points and both sides' five points."""
+
+    def __init__(self, board: Board) -> None:
+        self.core = board.core.copy()
+        self.rule_renju = board.rule.value == "renju"
+        self.cache: dict[int, set[int]] = {}
+        self.five = _FivePoints(self)
+        # (proof node, position) pairs already checked: a proof tree shares the subtrees
+        # of transposed positions, and each needs checking once per position
+        self.checked: dict[tuple[int, int], int] = {}
+        # (position, attacker, line) certificates replayed already, with their lengths
+        self.lines: dict[tuple[int, int, tuple[Point, ...]], int] = {}
+
+    def forbidden(self, p: int) -> bool:
+        return self.rule_renju and self.core.forbidden(p) != 0
+
+    def put(self, p: int, colour: int) -> None:
+        self.core.put(p, colour)
+        self.cache = {}
+
+    def remove(self, p: int) -> None:
+        self.core.remove(p)
+        self.cache = {}
+
+    def fives_after(self, p: int, colour: int) -> set[int]:
+        """The five points ``colour`` has after playing ``p`` (not kept)."""
+        saved = self.cache
+        self.core.put(p, colour)
+        out = set(self.core.five_points(colour))
+        self.core.remove(p)
+        self.cache = saved
+        return out
+
+
+# The moves from the root to a node, as nested tuples ``(parent, move, reply)`` (``()``
+# at the root): made in constant time for each of the thousands of defences checked,
+# and flattened only to name a node in an error.
+_Path = tuple[Any, ...]
+
+
+def _moves(path: _Path) -> list[Point]:
+    out: list[Point] = []
+    while path:
+        path, p, m = path
+        out += (m, p)
+    return out[::-1]
+
+
+def _name(path: _Path, more: tuple[Point, ...] = ()) -> str:
+    return " ".join(point_name(p) for p in [*_moves(path), *more]) or "(root)"
+
+
+def check_line(board: Board, line: list[Point] | tuple[Point, ...]) -> int:
+    """Check that ``line`` is a VCF win for the side to move; return its attacker moves.
+
+    Raises:
+        ProofError: naming the first move that breaks the line.
+    """
+    rules = _Rules(board)
+    return _check_vcf(rules, int(board.to_move), tuple(line), ())
+
+
+def _check_vcf(
+    rules: _Rules,
+    a: int,
+    line: tuple[Point, ...],
+    path: _Path,
+    start: tuple[set[int], set[int]] | None = None,
+) -> int:
+    # A certificate is replayed once per position: transposed proof nodes, and refuted
+    # defences that transpose, meet the same line in the same position again.
+    key = (rules.core.hash, a, line)
+    done = rules.lines.get(key)
+    if done is None:
+        done = rules.lines[key] = _replay_vcf(rules, a, line, path, start)
+    return done
+
+
+def _replay_vcf(
+    rules: _Rules,
+    a: int,
+    line: tuple[Point, ...],
+    path: _Path,
+    start: tuple[set[int], set[int]] | None = None,
+) -> int:
+    """Replay ``line`` as a VCF of ``a`` here; its attacker moves, or ``ProofError``.
+
+    ``start``, if given: the attacker's five points here and after the line's first
+    move, known to the caller. A stone changes the five points of the other colour only
+    where it stands (a five is a row of one colour's stones; the other's only bound it),
+    so after each block the attacker's five points are those after his four less the
+    block's point: the board is scanned once a step, for the defender's.
+    """
+    d = 3 - a
+    core = rules.core
+    placed: list[int] = []
+
+    # (the path is named only for an error: naming it at every step took a third of
+    # the checker's time)
+    def where(i: int) -> str:
+        return _name(path, line[:i])
+
+    mine, first = start if start is not None else (rules.five[a], None)
+    theirs = rules.five[d]
+    try:
+        for i in range(0, len(line), 2):
+            p = line[i]
+            if core.get(p) or (a == 1 and p not in mine and rules.forbidden(p)):
+                raise ProofError(f"after {where(i)}: attacker move {point_name(p)} is not playable")
+            if p in mine:
+                if i != len(line) - 1:
+                    raise ProofError(f"after {where(i)}: the line goes on after a five")
+                return i // 2 + 1
+            if theirs and (len(theirs) > 1 or p not in theirs):
+                raise ProofError(
+                    f"after {where(i)}: the defender has a five at {point_name(min(theirs))}"
+                )
+            every = first if i == 0 and first is not None else rules.fives_after(p, a)
+            after = every - mine
+            if not after:
+                raise ProofError(f"after {where(i)}: {point_name(p)} is not a four")
+            if len(after) >= 2:
+                if i != len(line) - 1:
+                    raise ProofError(f"after {where(i)}: the line goes on after a won position")
+                return i // 2 + 1
+            (q,) = after
+            rules.put(p, a)
+            placed.append(p)
+            # (the attacker's stone takes away the defender's five point at p, no other)
+            if d == 1 and q not in theirs and rules.forbidden(q):
+                # Black cannot block: the four wins (forbidden is judged with p on the board)
+                if i != len(line) - 1:
+                    raise ProofError(f"after {where(i)}: the line goes on after a won position")
+                return i // 2 + 1
+            if i + 1 >= len(line):
+                raise ProofError(f"after {where(i)}: the line ends before a win")
+            if line[i + 1] != q:
+                raise ProofError(
+                    f"after {where(i)} {point_name(p)}: the forced reply is {point_name(q)}"
+                )
+            if q in theirs:
+                raise ProofError(
+                    f"after {where(i)} {point_name(p)}: the block makes the defender's five"
+                )
+            rules.put(q, d)
+            placed.append(q)
+            mine = every - {q}
+            theirs = rules.five[d]
+        raise ProofError(f"after {_name(path, line)}: the line ends before a win")
+    finally:
+        for s in reversed(placed):
+            rules.remove(s)
+
+
+def _blocked_by_forbidden(rules: _Rules, q: int, d: int) -> bool:
+    """The defender (Black) cannot block at ``q``: forbidden and not a five of his own."""
+    return q not in rules.five[d] and rules.forbidden(q)
+
+
+def check_proof(
+    board: Board, tree: ProofNode, goal: str = "tsume", max_moves: int | None = None
+) -> int:
+    """Check a proof tree for the side to move; return the attacker moves it needs at most.
+
+    Raises:
+        ProofError: naming the path to the first node that does not hold.
+    """
+    rules = _Rules(board)
+    length = _check_node(rules, int(board.to_move), tree, goal, ())
+    if max_moves is not None and length > max_moves:
+        raise ProofError(f"the proof needs {length} attacker moves, more than {max_moves}")
+    return length
+
+
+def _check_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _Path) -> int:
+    key = (id(node), rules.core.hash)
+    if key not in rules.checked:
+        rules.checked[key] = _check_fresh_node(rules, a, node, goal, path)
+    return rules.checked[key]
+
+
+def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _Path) -> int:
+    d = 3 - a
+    p = node.move
+    if not 0 <= p < NPOINTS or rules.core.get(p):
+        raise ProofError(
+            f"after {_name(path)}: attacker move {point_name(p) if 0 <= p < NPOINTS else p} is not empty"
+        )
+    if p in rules.five[a]:
+        return 1
+    if a == 1 and rules.forbidden(p):
+        raise ProofError(f"after {_name(path)}: {point_name(p)} is forbidden for Black")
+    theirs = rules.five[d]
+    if theirs and (len(theirs) > 1 or p not in theirs):
+        raise ProofError(
+            f"after {_name(path)}: the defender has a five at {point_name(min(theirs))}"
+        )
+    new = rules.fives_after(p, a) - rules.five[a]
+    if goal == "vcf" and not new:
+        raise ProofError(f"after {_name(path)}: {point_name(p)} is not a four (goal vcf)")
+    if goal == "vct" and not new and not _threatens_open_four(rules, p, a):
+        raise ProofError(
+            f"after {_name(path)}: {point_name(p)} is neither a four nor a three (goal vct)"
+        )
+    if len(new) >= 2 or (
+        len(new) == 1 and d == 1 and _blocked_by_forbidden_after(rules, p, a, min(new))
+    ):
+        return 1
+    rules.put(p, a)
+    try:
+        if new:
+            (q,) = new
+            if q in rules.five[d]:
+                raise ProofError(
+                    f"after {_name(path)} {point_name(p)}: the block makes the defender's five"
+                )
+            needed = [q]
+        else:
+            if rules.five[d]:
+                raise ProofError(f"after {_name(path)} {point_name(p)}: the defender has a five")
+            needed = [
+                m
+                for m in range(NPOINTS)
+                if not rules.core.get(m) and not (d == 1 and rules.forbidden(m))
+            ]
+        longest = 0
+        # the attacker's five points here, and after each certificate's first move: a
+        # defence changes them only at its own point (see ``_replay_vcf``)
+        mine = set(rules.five[a])
+        firsts: dict[int, set[int]] = {}
+        for m in needed:
+            if m in node.replies:
+                rules.put(m, d)
+                try:
+                    sub = _check_node(rules, a, node.replies[m], goal, (path, p, m))
+                finally:
+                    rules.remove(m)
+            elif m in node.refuted:
+                line = node.refuted[m]
+                start = None
+                if line and not rules.core.get(line[0]):
+                    if line[0] not in firsts:
+                        firsts[line[0]] = rules.fives_after(line[0], a)
+                    start = (mine - {m}, firsts[line[0]] - {m})
+                rules.put(m, d)
+                try:
+                    sub = _check_vcf(rules, a, line, (path, p, m), start)
+                finally:
+                    rules.remove(m)
+            else:
+                raise ProofError(
+                    f"after {_name(path)} {point_name(p)}: the defence {point_name(m)} is not answered"
+                )
+            longest = max(longest, sub)
+        return longest + 1
+    finally:
+        rules.remove(p)
+
+
+def _blocked_by_forbidden_after(rules: _Rules, p: int, a: int, q: int) -> bool:
+    rules.put(p, a)
+    try:
+        return _blocked_by_forbidden(rules, q, 3 - a)
+    finally:
+        rules.remove(p)
+
+
+def _threatens_open_four(rules: _Rules, p: int, a: int) -> bool:
+    """After ``p``, some legal move gives the attacker two new five points (a three)."""
+    rules.put(p, a)
+    try:
+        base = rules.five[a]
+        for q in range(NPOINTS):
+            if rules.core.get(q) or (a == 1 and rules.forbidden(q)):
+                continue
+            if len(rules.fives_after(q, a) - base) >= 2:
+                return True
+        return False
+    finally:
+        rules.remove(p)

@@ -1,0 +1,248 @@
+"""What the two df-pn loops share: node keys and child codes, the proof-number constants
+(the compiled loop reads them from here: ``solver/search/dfpn_fast.pyx``), the table
+entry, ``Stopped``, and the helpers on certificates. The reference loop is
+``solver/search/dfpn_ref.py`` (``PureDfPn``), its compiled twin
+``solver/search/dfpn_fast.pyx``; ``solver/search/dfpn.py`` chooses one (``DfPn``).
+"""
+
+from __future__ import annotations
+
+import gc
+from array import array
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from solver.engine.backend import Core
+from solver.search.proof import ProofNode
+
+__all__ = [
+    "AFTER_FOUR",
+    "BOOK_MAX_R",
+    "BOOK_VCF_DEPTH",
+    "DEFENDER_VCF_DEPTH",
+    "DEFENDER_VCF_NODES",
+    "DEPENDENT_NEAR",
+    "DEPENDENT_REACH",
+    "EPSILON",
+    "FIRST_PHASE_NODES",
+    "HIDDEN_AFTER",
+    "INF",
+    "MAX_R",
+    "THREAT_PN",
+    "Stopped",
+    "child_code",
+    "final_kind",
+    "longer_than",
+    "node_key",
+    "paused_gc",
+    "replaced",
+]
+
+# Proof and disproof numbers: INF is a settled node's (proven: pn 0, dn INF). A node's sum
+# of its children's numbers is capped at INF too, and in a DAG those sums count shared
+# subtrees again and again: at 10**9, vct_unstable within 15 moves summed its root's
+# disproof number past it (children at 0.5 G) and the search stopped as if settled,
+# reported as no win, though a win within 14 exists. Hence a cap no sum comes near,
+# and a root left unsettled is reported as such (``_settled``), never as disproven. (2**55:
+# the compiled loop sums up to 225 children's numbers in 64 bits before it caps them.)
+INF = 2**55
+DEFENDER_VCF_DEPTH = 112
+# The defender's VCF at a generated OR node only spares threats that lose to it (threat
+# generation skips them; searched, each would be disproven), so it gets this many nodes
+# at most: the 54 development cases searched it 310 k times (5.1 M nodes, a sixth of
+# theirs); 425 searches took more than 1,000 nodes and failed (977 k nodes: at each of
+# vct_game_white_l14_1's first OR nodes, 11 k nodes, 3 ms, to find that Black, with
+# fours everywhere, has no VCF), and 44 of the 111,743 VCFs found took more.
+DEFENDER_VCF_NODES = 1000
+_OR, _AND = 0, 1
+# the most attacker moves a node may still allow (``r`` has 8 bits in a node's key)
+MAX_R = 255
+# Book counting (``count="books"``, as Chinese "win in n" collections count): a VCF of any
+# length counts as one move, and so does a run of consecutive fours. A node's ``r`` then
+# holds the moves still allowed (at most ``BOOK_MAX_R``) and, in ``AFTER_FOUR``, whether
+# the attacker's last move was a four (his next four is then free: the run is paid). Its
+# VCF searches have no depth bound but ``BOOK_VCF_DEPTH``, more moves than a board holds.
+# ``count="final-vcf"`` is the same without the free fours (``AFTER_FOUR`` never set).
+AFTER_FOUR = 128
+BOOK_MAX_R = AFTER_FOUR - 1
+BOOK_VCF_DEPTH = 112
+
+
+def node_key(h: int, r: int, kind: int) -> int:
+    """A node's table key: the position's hash, the attacker moves still allowed ``r``
+    and the kind (0 OR: attacker to move, 1 AND: defender to move after a threat), as
+    one int ``hash << 9 | r << 1 | kind`` (no collision beyond the hash's own)."""
+    return (h << 9) | (r << 1) | kind
+
+
+def child_code(move: int, reply: int = -1) -> int:
+    """A child as stored in its parent's ``children`` (an ``array('H')``): the move,
+    and for a four its forced block (``reply``), as ``move | (reply + 1) << 8``."""
+    return move | ((reply + 1) << 8)
+
+
+# (0.25 against 0.125, 0.5, 1 and 0 in 2026-11, the 64 cases' mean over five first
+# phases: 114.8 M nodes against 117.6, 172.7, 145.5 and 121.3 M)
+EPSILON = 0.25
+# The proof number a threat's AND node starts with, before it is expanded (df-pn+'s
+# heuristic initial numbers): 2 when the threat's VCF if ignored is one move (a three, or
+# a move making a double-four point), else 3. At 1, an OR node expanded every threat's AND
+# node (each a split of every defender move) before it searched any deeper; from 2 it
+# goes deeper into the threat with the fewest defences first. On the 21 development
+# cases: 66.7 M -> 50.9 M nodes (all at 2: 66.6 M; all at 3: 64.6 M; 2 and 4: 48.4 M,
+# but more on the two slowest). Other pairs were tried again after the later changes
+# ((2, 4), (1, 3), (3, 4), (2, 5)): none did better over these and the two slowest.
+# A third value for threats whose VCF is longer than three moves (4, 5, 6 or 8) swung
+# both ways: vct_game_black_l17_1_short 43.9 M -> 59.4, 41.8, 56.9, 43.4 M nodes.
+# A df-pn+ cost on fours (1 to 4 added to their children's proof numbers) cut
+# vct_game_black_l11_1 from 28.8 k to 10.2 k expansions (its waste is mostly fours
+# that only delay the same threats) but took the 21 cases from 31.8 M to 47.5 M nodes.
+THREAT_PN = (2, 3)
+# a tsume OR node adds its hidden threats once its best four or three needs this many proofs
+# (8, 12, 16, 24, 32, 64: the 21 development cases 36.5, 32.3, 29.7, 33.3, 31.0, 36.5 M
+# nodes, vct_game_black_l17_1_short 52.9, 54.5, 41.8, 52.8, 42.9, 36.4 M: no trend)
+HIDDEN_AFTER = 32
+# The first phase of a search (``PureDfPn._first_phase``): at most this many nodes of a
+# search in which every attacker move below the root depends on the attack so far: on a
+# line with one of his moves since the root, at most ``DEPENDENT_REACH`` points away, or
+# at most ``DEPENDENT_NEAR`` points away in any direction (a square of 5x5 around it).
+#
+#     x . . . x . . . x      x: the points a move may take after the attacker's A
+#     . x . . x . . x .      (reach 4 along the four lines, near 2 around it; the
+#     . . x x x x x . .      rows below A are the same)
+#     . . x x x x x . .
+#     x x x x A x x x x
+#
+# vct_game_black_l11_1 28.8 k -> 5.2 k expansions (385 k -> 102 k nodes), _l10_1 13.0 k ->
+# 6.6 k; a disproven case pays the first phase on top (vct_game_black_l11_1_short 6.1 k
+# -> 7.5 k expansions; the 54 development cases 28.8 M -> 30.4 M nodes, white_l11_1 the
+# worst, 3.4 M -> 5.4 M). Leaving the moves out of the OR nodes' children instead of
+# choosing among them (so the full search regenerated those nodes): 30.8 M. Reach 4
+# alone (no square) missed vct_game_black_l14_1's win (its third move takes old stones);
+# counting the defender's moves as well did no better. 300 k nodes: the first phase
+# proves vct_game_white_l14_1 at 199 k. (vct_game_black_l17_1_short, a disproof, swings
+# with the budget as any change moves its search: 100 k, 200 k, 300 k, 500 k, 1 M nodes
+# gave 37.0, 55.1, 34.6, 54.3, 41.7 M nodes; 42.9 M without a first phase.)
+FIRST_PHASE_NODES = 300_000
+DEPENDENT_REACH = 4
+DEPENDENT_NEAR = 2
+
+
+def _widen(second: int) -> int:
+    """The 1+epsilon trick (Pawlewicz and Lew): let the best child run until it is clearly
+    worse than the second best, not merely worse, so the search switches less often."""
+    if second >= INF:
+        return INF - 1
+    return min(INF - 1, int(second * (1 + EPSILON)) + 1)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a search: its transposition table holds
+    millions of entries without cycles, which the collector would rescan again and again
+    (about 15% of a long search). The previous state is restored afterwards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+class Stopped(Exception):
+    """Raised inside the search when a budget runs out or the caller asks to stop."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _PhaseOver(Exception):
+    """Raised inside the search when the first phase has spent its nodes."""
+
+
+@dataclass(slots=True)
+class _Entry:
+    pn: int = 1
+    dn: int = 1
+    # the moves to the children, as ``child_code``s: OR: the attacker's move and, for a
+    # four, its block; AND: the defence. A child's key follows from its parent's
+    # (``PureDfPn.child_key``), so an entry holds two bytes per child.
+    children: array[int] | None = None
+    # how a node was settled at expansion: ("five", p) | ("vcf", line) | ("refuted",)
+    how: tuple[Any, ...] = ()
+    threat_line: tuple[int, ...] = ()
+    # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
+    staged: bool = False
+    # the index of the first hidden threat among the children, and the cost added to the
+    # hidden threats' proof numbers (see the module docstring)
+    hidden: int = 1 << 30
+    hidden_cost: int = 0
+    # df-pn expansions spent under this node (which settled entries to drop first)
+    work: int = 0
+    # an OR node first only probed (five, VCF, a guess of its disproof number); its
+    # children are generated when the search comes back to it
+    probed: bool = False
+    # the children's entries, looked up once (None: not in the table yet); dropped when
+    # the memory bound collects the table
+    kids: list[_Entry | None] | None = None
+    # a generated OR node: the defender's VCF if the attacker passed (threats must stop it)
+    counter: tuple[int, ...] = ()
+
+
+def _after_threat(node: ProofNode, move: int) -> ProofNode:
+    """The proof ``node`` of an AND node (defender to move), as reached by the threat
+    ``move``: the same node if it was built for that threat, else a copy sharing its
+    replies and refutations (a transposition: another threat, the same position)."""
+    if node.move == move:
+        return node
+    return ProofNode(move=move, length=node.length, replies=node.replies, refuted=node.refuted)
+
+
+def longer_than(
+    refs: Mapping[int, tuple[int, ...]], moves: int
+) -> list[tuple[int, tuple[int, ...]]]:
+    """The certificates of more than ``moves`` attacker moves, as ``(point, line)``, the
+    longest first, ties in point order (the compiled core's mapping does it in C)."""
+    if not isinstance(refs, dict):
+        return refs.longer_than(moves)  # type: ignore[attr-defined, no-any-return]
+    out = [(p, line) for p, line in sorted(refs.items()) if (len(line) + 1) // 2 > moves]
+    out.sort(key=lambda item: -len(item[1]))
+    return out
+
+
+def replaced(
+    refs: Mapping[int, tuple[int, ...]], changes: dict[int, tuple[int, ...]]
+) -> Mapping[int, tuple[int, ...]]:
+    """``refs`` with the refuted points in ``changes`` given those lines."""
+    if not isinstance(refs, dict):
+        return refs.replaced(changes)  # type: ignore[attr-defined, no-any-return]
+    merged = dict(refs)
+    merged.update(changes)  # (the points keep their places: point order)
+    return merged
+
+
+def final_kind(core: Core, p: int, attacker: int) -> str:
+    """What the attacker's last move ``p`` (not yet played) does: ``five``,
+    ``straight-four``, ``double-four`` or ``forbidden-block``."""
+    if core.is_five(p, attacker):
+        return "five"
+    comps = core.completions(p, attacker)
+    if len(comps) >= 2:
+        lines = sum(1 for d in range(4) if (core.entry(d, p, attacker) >> 2) & 3)
+        return (
+            "double-four"
+            if lines >= 2 or len(comps) > 2
+            else _straight_or_double(core, p, attacker)
+        )
+    return "forbidden-block"
+
+
+def _straight_or_double(core: Core, p: int, attacker: int) -> str:
+    for d in range(4):
+        if core.entry(d, p, attacker) & 16:  # STRAIGHT
+            return "straight-four"
+    return "double-four"

@@ -1,0 +1,1 @@
+"""The trainer's widgets: the board (a Line-API widget)."""
