@@ -20,6 +20,7 @@ from tui.models.catalog import (
     make_entries,
 )
 from tui.models.progress_store import ProgressStore
+from tui.models.progress_store import data_dir as default_data_dir
 
 __all__ = ["TrainerApp", "TrainerError", "make_app"]
 
@@ -142,7 +143,7 @@ def make_app(
         RenjuError: a file cannot be read (the message names it).
         OSError: a file cannot be opened.
     """
-    store = ProgressStore(data_dir)
+    directory = data_dir if data_dir is not None else default_data_dir()
     if paths:
         collections = load_collections(paths)
         for coll in collections:
@@ -150,10 +151,12 @@ def make_app(
                 detail = f" ({coll.errors[0]})" if coll.errors else ""
                 raise TrainerError(f"{coll.path}: no puzzles found{detail}")
     else:
-        collections = load_collections(bundled_paths(), extra=[store.directory / MY_PUZZLES])
+        collections = load_collections(bundled_paths(), extra=[directory / MY_PUZZLES])
     open_entry = None
     if number is not None or puzzle is not None:
         open_entry = find_entry(collections, ident=puzzle, number=number)
     elif paths and len(paths) == 1 and len(collections[0].entries) == 1:
         open_entry = collections[0].entries[0]
+    # last: a damaged progress file is moved aside only by a trainer that will report it
+    store = ProgressStore(directory)
     return TrainerApp(collections, store, open_entry=open_entry, analysis=analysis)

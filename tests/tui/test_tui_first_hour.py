@@ -238,6 +238,8 @@ async def test_clean_solve_is_marked_clean(tmp_path: Path) -> None:
         await _play_solution(pilot, screen)
         assert "Solved" in status_text(screen) and "help" not in status_text(screen)
         assert not screen.query_one("#status").has_class("status-helped")
+        labels = screen.query_one(BoardView).picture.labels  # solved by a straight four:
+        assert len(labels) == 2 and set(labels.values()) == {"5"}  # where the five comes
         assert ProgressStore(tmp_path).solved_clean(screen.entry.key)
 
 
@@ -374,3 +376,13 @@ def test_cli_file_number_errors_are_one_line(
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 4 and all(line.startswith("renju: error:") for line in err)
     assert "missing.renju" in err[3]
+
+
+def test_a_start_that_fails_leaves_a_damaged_progress_file_alone(tmp_path: Path) -> None:
+    """Only a trainer that will report it moves the file aside (else the next start would
+    find no progress and nothing to say why)."""
+    (tmp_path / "progress.json").write_text("not json")
+    with pytest.raises(PuzzleNotFound):
+        make_app([_three(tmp_path)], data_dir=tmp_path, number=9)
+    assert (tmp_path / "progress.json").read_text() == "not json"
+    assert not (tmp_path / "progress.json.bad").exists()

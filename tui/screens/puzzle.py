@@ -122,6 +122,7 @@ class PuzzleScreen(TrainerScreen):
                     targets.add(att.node.move)
             if att.refutation is not None:
                 targets.add(att.refutation)
+            labels = {p: "5" for p in att.five_points()}  # where the five comes
         else:
             # only the defences that need another answer: after a quiet move every empty
             # point defends, and a board full of marks hides the position
