@@ -179,9 +179,10 @@ class PuzzleScreen(TrainerScreen):
             usual, n = review.usual_answer()
             text = f"\n{len(others)} other defence{'s' if len(others) != 1 else ''}"
             if len(marked) < len(others) and usual is not None:
-                text += f": {n} lose to {point_name(usual)}"
+                text += f": {n} lose{'s' if n == 1 else ''} to {point_name(usual)}"
                 if marked:
-                    text += f"; {len(marked)} need another answer"
+                    k = len(marked)
+                    text += f"; {k} need{'s' if k == 1 else ''} another answer"
             if marked:
                 text += " (•): Enter on one"
             return text
