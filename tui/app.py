@@ -11,8 +11,16 @@ from textual.binding import Binding, BindingType
 from puzzles.bundled import bundled_paths
 from puzzles.model import Puzzle
 from solver.errors import RenjuError
-from tui.models.catalog import MY_PUZZLES, Collection, Entry, load_collections, make_entries
+from tui.models.catalog import (
+    MY_PUZZLES,
+    Collection,
+    Entry,
+    find_entry,
+    load_collections,
+    make_entries,
+)
 from tui.models.progress_store import ProgressStore
+from tui.models.progress_store import data_dir as default_data_dir
 
 __all__ = ["TrainerApp", "TrainerError", "make_app"]
 
@@ -26,6 +34,8 @@ class TrainerApp(App[None]):
 
     CSS_PATH = "app.tcss"
     TITLE = "renju-tsume trainer"
+    # no command palette: its ``^p palette`` took footer room the trainer's keys need
+    ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("question_mark", "help", "Help", id="app.help"),
@@ -49,6 +59,8 @@ class TrainerApp(App[None]):
         from tui.screens.library import LibraryScreen
 
         self.push_screen(LibraryScreen())
+        if self.store.problem:
+            self.notify(self.store.problem, title="Progress file", severity="error", timeout=20)
         if self._open_entry is not None:
             self.open_puzzle(self._open_entry)
         elif self._analysis:
@@ -116,18 +128,22 @@ def make_app(
     *,
     data_dir: Path | None = None,
     analysis: bool = False,
+    puzzle: str | None = None,
+    number: int | None = None,
 ) -> TrainerApp:
     """Build the trainer on puzzle files (any supported format) or the bundled collections.
 
     A single file holding one puzzle opens straight on that puzzle. ``data_dir`` overrides
-    where progress is kept (default: ``$RENJU_DATA_DIR``, XDG data home).
+    where progress is kept (default: ``$RENJU_DATA_DIR``, XDG data home). ``number`` (1-based,
+    in the first file) or ``puzzle`` (an id, in any collection) opens on that puzzle.
 
     Raises:
         TrainerError: a given file holds no puzzle.
+        PuzzleNotFound: ``number`` or ``puzzle`` names no puzzle.
         RenjuError: a file cannot be read (the message names it).
         OSError: a file cannot be opened.
     """
-    store = ProgressStore(data_dir)
+    directory = data_dir if data_dir is not None else default_data_dir()
     if paths:
         collections = load_collections(paths)
         for coll in collections:
@@ -135,8 +151,12 @@ def make_app(
                 detail = f" ({coll.errors[0]})" if coll.errors else ""
                 raise TrainerError(f"{coll.path}: no puzzles found{detail}")
     else:
-        collections = load_collections(bundled_paths(), extra=[store.directory / MY_PUZZLES])
+        collections = load_collections(bundled_paths(), extra=[directory / MY_PUZZLES])
     open_entry = None
-    if paths and len(paths) == 1 and len(collections[0].entries) == 1:
+    if number is not None or puzzle is not None:
+        open_entry = find_entry(collections, ident=puzzle, number=number)
+    elif paths and len(paths) == 1 and len(collections[0].entries) == 1:
         open_entry = collections[0].entries[0]
+    # last: a damaged progress file is moved aside only by a trainer that will report it
+    store = ProgressStore(directory)
     return TrainerApp(collections, store, open_entry=open_entry, analysis=analysis)

@@ -55,6 +55,20 @@ def test_snapshot_puzzle_wide_with_hint(snap_compare: Any, tmp_path: Path) -> No
     assert snap_compare(make_app(data_dir=tmp_path), terminal_size=(120, 40), run_before=run)
 
 
+def test_snapshot_solution_after_a_quiet_key(snap_compare: Any, tmp_path: Path) -> None:
+    """After the quiet key f10 every empty point defends: only the few that need another
+    answer than the usual one are marked, and the grid stays readable."""
+
+    async def run(pilot: Pilot[None]) -> None:
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("s", "right_square_bracket")
+        await pilot.pause()
+
+    app = make_app(data_dir=tmp_path, puzzle="tsume-3-001")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run)
+
+
 def test_snapshot_analysis(snap_compare: Any, tmp_path: Path) -> None:
     async def run(pilot: Pilot[None]) -> None:
         await pilot.pause()

@@ -17,6 +17,8 @@ move, otherwise :meth:`Attempt.play` returns ``"search"`` and the screen calls
 'solved'
 >>> att.message
 'e8: straight four. Solved!'
+>>> [point_name(p) for p in att.five_points()]
+['d8', 'i8']
 >>> att.undo(), att.state
 (True, 'playing')
 """
@@ -261,6 +263,13 @@ class Attempt:
         if self.state == "playing":
             self.node = node
             self._nodes[self.attacker_moves] = node
+
+    def five_points(self) -> list[Point]:
+        """Once solved by a four, the points where the attacker makes five (else ``[]``)."""
+        if self.state != "solved":
+            return []
+        b = self.board
+        return [p for p in b.empty_points() if b.is_five(p, self.attacker)]
 
     # -- hints --------------------------------------------------------------------------
     def hint(self) -> tuple[int, Point] | None:

@@ -14,9 +14,21 @@ from puzzles.model import Puzzle
 from solver.errors import RenjuError
 from tui.models.progress_store import puzzle_key
 
-__all__ = ["MY_PUZZLES", "Collection", "Entry", "load_collections", "puzzle_label"]
+__all__ = [
+    "MY_PUZZLES",
+    "Collection",
+    "Entry",
+    "PuzzleNotFound",
+    "find_entry",
+    "load_collections",
+    "puzzle_label",
+]
 
 MY_PUZZLES = "my-puzzles.renju"
+
+
+class PuzzleNotFound(RenjuError):
+    """``FILE#N`` or ``--puzzle ID`` names no puzzle of the collections."""
 
 
 @dataclass
@@ -85,3 +97,29 @@ def puzzle_label(puzzle: Puzzle) -> str:
     n = puzzle.max_moves
     within = f" in {n} move{'s' if n != 1 else ''}" if n else ""
     return f"{side} wins {how.get(puzzle.goal, puzzle.goal)}{within}"
+
+
+def find_entry(
+    collections: list[Collection], *, ident: str | None = None, number: int | None = None
+) -> Entry:
+    """The puzzle to open first: number ``number`` (1-based) of the first collection, or
+    the first puzzle whose id (or ``#N`` label) is ``ident`` in any collection.
+
+    Raises:
+        PuzzleNotFound: no such puzzle (the message says what there is).
+    """
+    if number is not None:
+        coll = collections[0]
+        if not 1 <= number <= len(coll.entries):
+            raise PuzzleNotFound(
+                f"{coll.path or coll.name}#{number}: the file holds "
+                f"{len(coll.entries)} puzzle{'s' if len(coll.entries) != 1 else ''}"
+            )
+        return coll.entries[number - 1]
+    for coll in collections:
+        for e in coll.entries:
+            if ident is not None and ident in (e.puzzle.id, e.label):
+                return e
+    ids = [e.label for c in collections for e in c.entries]
+    shown = ", ".join(ids[:6]) + (", ..." if len(ids) > 6 else "")
+    raise PuzzleNotFound(f"no puzzle {ident!r} (the ids are: {shown})")

@@ -81,14 +81,21 @@ def _write_atomic(path: Path, text: str) -> None:
 class ProgressStore:
     """Puzzle progress and settings, saved on every change.
 
-    A file that cannot be read (corrupt, from a newer version) is kept aside as
-    ``progress.json.bad`` and the store starts empty rather than failing.
+    A file that cannot be read (corrupt, from a newer version) is never reset in place:
+    it is renamed to ``progress.json.bad`` (``.bad-2``, ... if that exists), the store
+    starts empty, and :attr:`problem` says so for the trainer to show. A file that cannot
+    be opened at all is left alone and the store does not write over it.
+
+    Attributes:
+        problem: one line about a progress file that could not be read, else ``None``.
     """
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = directory if directory is not None else data_dir()
         self.path = self.directory / FILE_NAME
         self._data: dict[str, Any] = {"version": VERSION, "puzzles": {}, "settings": {}}
+        self.problem: str | None = None
+        self._read_only = False
         self._load()
 
     def _load(self) -> None:
@@ -96,21 +103,48 @@ class ProgressStore:
             raw = self.path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return
-        except OSError:
+        except UnicodeDecodeError:
+            self._keep_aside("not UTF-8 text")
+            return
+        except OSError as exc:
+            self._read_only = True
+            why = exc.strerror or type(exc).__name__
+            self.problem = f"{self.path} cannot be read ({why}): progress is not saved"
             return
         try:
             data = json.loads(raw)
             if not isinstance(data, dict) or not isinstance(data.get("puzzles"), dict):
                 raise ValueError("not a progress file")
-        except ValueError:
-            with contextlib.suppress(OSError):
-                os.replace(self.path, self.path.with_suffix(".json.bad"))
+        except ValueError as exc:
+            why = str(exc).splitlines()[0] if str(exc) else "not JSON"
+            self._keep_aside(why)
             return
         data.setdefault("settings", {})
         self._data = data
 
+    def _keep_aside(self, why: str) -> None:
+        """Rename an unreadable progress file (never over an older one) and say so."""
+        bad = self.path.with_name(FILE_NAME + ".bad")
+        n = 2
+        while bad.exists():
+            bad = self.path.with_name(f"{FILE_NAME}.bad-{n}")
+            n += 1
+        try:
+            os.replace(self.path, bad)
+        except OSError as exc:
+            self._read_only = True
+            self.problem = (
+                f"{self.path} is damaged ({why}) and cannot be moved aside "
+                f"({exc.strerror}): progress is not saved"
+            )
+            return
+        self.problem = f"{self.path.name} was damaged ({why}): kept as {bad}, starting afresh"
+
     def save(self) -> None:
-        """Write everything now (atomically)."""
+        """Write everything now (atomically); nothing while a file we could not read is
+        in the way (see :attr:`problem`)."""
+        if self._read_only:
+            return
         _write_atomic(self.path, json.dumps(self._data, indent=1, sort_keys=True) + "\n")
 
     # -- puzzles ------------------------------------------------------------------------
@@ -138,20 +172,41 @@ class ProgressStore:
         self.save()
 
     def mark_solved(self, key: str, *, hints: int = 0) -> None:
-        """Record a solve (kept even if the puzzle is played again later)."""
+        """Record a solve (kept even if the puzzle is played again later).
+
+        The solve is clean when no hint was used in the attempt (``hints``) and the
+        solution was not looked at since the last solve; a clean solve stays clean.
+        """
         entry = self._entry(key)
+        clean = hints == 0 and not entry.get("helped", False)
         entry["status"] = "solved"
         entry["solved_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
         entry["hints"] = min(hints, entry.get("hints", hints))
+        entry["clean"] = bool(entry.get("clean", False)) or clean
+        entry["helped"] = False
         self.save()
 
     def note_hint(self, key: str) -> None:
-        """Count a hint or a look at the solution for this puzzle."""
+        """Count a hint or a look at the solution for this puzzle (the next solve of it is
+        not clean)."""
         entry = self._entry(key)
         entry["hints_used"] = int(entry.get("hints_used", 0)) + 1
+        entry["helped"] = True
         if entry.get("status", "new") == "new":
             entry["status"] = "attempted"
         self.save()
+
+    def solved_clean(self, key: str) -> bool:
+        """Whether the puzzle was once solved without hints or a look at the solution.
+
+        A solve recorded before this was kept (no ``clean`` field) counts by its hints.
+        """
+        entry = self._data["puzzles"].get(key) or {}
+        if entry.get("status") != "solved":
+            return False
+        if "clean" in entry:
+            return bool(entry["clean"])
+        return int(entry.get("hints", 0) or 0) == 0
 
     # -- where the player left off and settings ---------------------------------------
     @property

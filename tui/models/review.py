@@ -15,15 +15,26 @@ tree's answer to another defence.
 '[e6] c6 e5 e7 f6 h6 g7'
 >>> r.forward(), r.forward(), r.back(), r.position_text()
 (True, True, True, 'move 2 of 7')
+
+At the end of the line the five is shown: the points that complete it (or the five
+itself when the last move made one).
+
+>>> while r.forward(): pass
+>>> [point_name(p) for p in r.five_points()], r.five_stones()
+(['d4', 'i9'], [])
 """
 
 from __future__ import annotations
 
-from solver.rules.board import Board
+from collections import Counter
+
+from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
 from solver.search.proof import ProofNode
 
-__all__ = ["Review"]
+__all__ = ["MARK_ALL", "Review"]
+
+MARK_ALL = 8  # up to this many other defences are all marked
 
 
 class Review:
@@ -74,6 +85,71 @@ class Review:
             return []
         node = self.nodes[self.pos // 2]
         return sorted(set(node.replies) | set(node.refuted))
+
+    def answer(self, d: Point) -> Point | None:
+        """The attacker's answer to defence ``d`` here, ``None`` if the tree has none."""
+        if self.pos % 2 == 0 or self.pos > len(self.line) - 1:
+            return None
+        nxt = self.nodes[self.pos // 2].after(d)
+        return None if nxt is None else nxt.move
+
+    def other_defences(self) -> list[Point]:
+        """The defences here apart from the line's own, in point order."""
+        main = self.line[self.pos] if self.pos < len(self.line) else None
+        return [d for d in self.defences() if d != main]
+
+    def usual_answer(self) -> tuple[Point | None, int]:
+        """The answer most other defences lose to, and how many do (``(None, 0)``: none)."""
+        counts = Counter(self.answer(d) for d in self.other_defences())
+        if not counts:
+            return None, 0
+        answer, n = counts.most_common(1)[0]
+        return answer, n
+
+    def different_defences(self, few: int = MARK_ALL) -> list[Point]:
+        """The other defences worth exploring: all of them when there are at most ``few``,
+        else those that do not lose to :meth:`usual_answer`.
+
+        After a quiet move nearly every empty point is a defence and most lose to the
+        same reply; marking them all would hide the position.
+        """
+        others = self.other_defences()
+        if len(others) <= few:
+            return others
+        usual, _ = self.usual_answer()
+        return [d for d in others if self.answer(d) != usual]
+
+    def at_end(self) -> bool:
+        """Whether the whole line is shown."""
+        return self.pos == len(self.line) and bool(self.line)
+
+    def five_stones(self) -> list[Point]:
+        """At the end, the five the last move made (in point order), else ``[]``."""
+        if not self.at_end():
+            return []
+        b = self.board()
+        last = self.line[-1]
+        colour = b[last]
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            run = [last]
+            for sign in (1, -1):
+                c, r = last % 15 + sign * dc, last // 15 + sign * dr
+                while 0 <= c < 15 and 0 <= r < 15 and b[r * 15 + c] is colour:
+                    run.append(r * 15 + c)
+                    c, r = c + sign * dc, r + sign * dr
+            if len(run) >= 5:
+                return sorted(run)
+        return []
+
+    def five_points(self) -> list[Point]:
+        """At the end, the empty points where the attacker makes five next, else ``[]``."""
+        if not self.at_end() or self.five_stones():
+            return []
+        b = self.board()
+        attacker = b[self.line[-1]]
+        if attacker is Color.EMPTY:
+            return []
+        return [p for p in b.empty_points() if b.is_five(p, attacker)]
 
     def choose(self, d: Point) -> bool:
         """Play defence ``d`` here and follow the tree's answer; ``False`` if not a defence."""

@@ -32,13 +32,13 @@ class AnalysisScreen(TrainerScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "solve", "Solve", id="analysis.solve"),
-        Binding("escape", "cancel_or_back", "Cancel/Back", id="analysis.cancel"),
+        Binding("escape", "cancel_or_back", "Back", id="analysis.cancel"),
         Binding("t", "toggle_side", "Side", id="analysis.side"),
         Binding("v", "cycle_goal", "Goal", id="analysis.goal"),
-        Binding("plus,equals_sign", "limit(1)", "+moves", id="analysis.more"),
-        Binding("minus", "limit(-1)", "-moves", id="analysis.fewer"),
-        Binding("w", "save", "Save puzzle", id="analysis.save"),
-        Binding("x", "clear", "Clear", id="analysis.clear"),
+        Binding("plus,equals_sign", "limit(1)", "+moves", id="analysis.more", show=False),
+        Binding("minus", "limit(-1)", "-moves", id="analysis.fewer", show=False),
+        Binding("w", "save", "Save", id="analysis.save"),
+        Binding("x", "clear", "Clear", id="analysis.clear", show=False),
         Binding("F", "toggle_forbidden", "Forbidden", id="analysis.forbidden", show=False),
     ]
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from textual import events
 from textual.screen import Screen
 
 from puzzles.model import Puzzle
 from tui.models.catalog import Collection, Entry
 from tui.models.progress_store import ProgressStore
+from tui.widgets.board_view import BoardView
 
 __all__ = ["Trainer", "TrainerScreen"]
 
@@ -48,3 +50,9 @@ class TrainerScreen(Screen[None]):
         app = self.app
         assert isinstance(app, Trainer)
         return app
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Give the board wider cells when the screen has the room (120 x 40, not 80 x 24)."""
+        wide = BoardView.fits_wide(event.size.width, event.size.height)
+        for board in self.query(BoardView):
+            board.wide = wide

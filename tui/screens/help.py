@@ -27,10 +27,16 @@ Play the attacker's moves; the trainer answers with the defender's strongest rep
 
 - move the cursor with the arrows or `h j k l`; `Enter` or `Space` plays; a click plays;
   or type the point: `h8` (the cursor jumps there), then `Enter`
-- `u` take back · `r` restart · `t` hint (first the region, then the move)
+- `u` take back · `r` restart · `t` hint (first the region, marked `░`, then the move)
 - `s` solution: `]` / `[` step, `Enter` on a `•` shows the answer to another defence
+  (only the defences that need another answer than most are marked; the others are
+  counted); at the end `5` marks where the five comes
+- the last move is drawn in brackets: `[●]`; at 120 x 40 or more the board is wider
 - `F` Black's forbidden points (3 double-three, 4 double-four, 6 overline) ·
   `M` move numbers · `N` / `P` next / previous puzzle · `A` analyse this position
+
+A solve after a hint or a look at the solution counts as solved with help: `✓*` in
+the library, `✓` for a clean solve.
 
 A move that does not win is refuted on the board (the defence that holds, and why):
 take it back with `u`. A forbidden move for Black is refused with its reason.

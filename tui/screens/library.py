@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -28,6 +29,7 @@ __all__ = ["LibraryScreen", "matches"]
 ALL = "__all__"
 FILTERS = ("all", *STATUSES)
 MARKS = {"new": " ", "attempted": "…", "solved": "✓"}
+HELPED = "✓*"  # solved, but with a hint or after looking at the solution
 
 
 def matches(entry: Entry, text: str) -> bool:
@@ -70,7 +72,7 @@ class LibraryScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         table = self.query_one("#puzzles", DataTable)
-        table.add_column(" ", key="status", width=1)
+        table.add_column(" ", key="status", width=2)
         table.add_column("puzzle", key="id")
         table.add_column("title", key="title")
         table.add_column("goal", key="goal")
@@ -119,8 +121,9 @@ class LibraryScreen(TrainerScreen):
                     continue
                 pz = e.puzzle
                 self.shown.append(e)
+                helped = status == "solved" and not store.solved_clean(e.key)
                 cells = (
-                    MARKS[status],
+                    HELPED if helped else MARKS[status],
                     e.label,
                     pz.title or "",
                     pz.goal,
@@ -131,9 +134,10 @@ class LibraryScreen(TrainerScreen):
                 table.add_row(*(Text(c) for c in cells), key=f"{coll.name}/{e.index}")
         self.query_one("#filter-label", Static).update(f"status: [b]{self.filter}[/b] (f)")
         solved = sum(store.status(e.key) == "solved" for e in self.shown)
-        self.query_one("#summary", Static).update(
-            f"{len(self.shown)} puzzles shown, {solved} solved · Enter opens · c continues"
-        )
+        summary = f"{len(self.shown)} puzzles shown, {solved} solved (✓* with help) · Enter opens"
+        if store.problem:
+            summary = f"[b]{escape(store.problem)}[/b]\n{summary}"
+        self.query_one("#summary", Static).update(summary)
 
     def _select_last(self) -> None:
         last = self.trainer.store.last

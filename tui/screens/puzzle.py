@@ -41,15 +41,16 @@ SOLVE_SECONDS = 60.0
 class PuzzleScreen(TrainerScreen):
     """One puzzle: the board, what is asked, the moves, and a status line."""
 
+    # The footer shows the keys a player needs at 80 columns; ``?`` lists the rest.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="puzzle.undo"),
         Binding("t", "hint", "Hint", id="puzzle.hint"),
         Binding("s", "solution", "Solution", id="puzzle.solution"),
         Binding("right_square_bracket,period", "step(1)", "Next", id="puzzle.next"),
         Binding("left_square_bracket,comma", "step(-1)", "Prev", id="puzzle.prev"),
-        Binding("r", "restart", "Restart", id="puzzle.restart"),
-        Binding("F", "toggle_forbidden", "Forbidden", id="puzzle.forbidden"),
-        Binding("M", "toggle_numbers", "Numbers", id="puzzle.numbers"),
+        Binding("r", "restart", "Restart", id="puzzle.restart", show=False),
+        Binding("F", "toggle_forbidden", "Forbidden", id="puzzle.forbidden", show=False),
+        Binding("M", "toggle_numbers", "Numbers", id="puzzle.numbers", show=False),
         Binding("N", "other_puzzle(1)", "Next puzzle", id="puzzle.next_puzzle"),
         Binding("P", "other_puzzle(-1)", "Prev puzzle", id="puzzle.prev_puzzle", show=False),
         Binding("A", "analyse", "Analyse", id="puzzle.analyse", show=False),
@@ -121,8 +122,14 @@ class PuzzleScreen(TrainerScreen):
                     targets.add(att.node.move)
             if att.refutation is not None:
                 targets.add(att.refutation)
+            labels = {p: "5" for p in att.five_points()}  # where the five comes
         else:
-            labels = {d: "•" for d in self.review.defences() if board[d] is Color.EMPTY}
+            # only the defences that need another answer: after a quiet move every empty
+            # point defends, and a board full of marks hides the position
+            review = self.review
+            labels = {d: "•" for d in review.different_defences() if board[d] is Color.EMPTY}
+            labels.update({p: "5" for p in review.five_points()})
+            targets.update(review.five_stones())
         moves = board.moves
         self.query_one(BoardView).picture = Picture(
             cells=board.core.cell_bytes(),
@@ -150,20 +157,49 @@ class PuzzleScreen(TrainerScreen):
                 + "\n"
                 + self.review.line_text("[reverse]{}[/reverse]")
             )
-            if self.review.defences():
-                text += "\nother defences (•): Enter on one to see the answer"
+            text += self._review_note(self.review)
         else:
             text = "[b]Moves[/b]\n" + (format_moves(moves) or "—")
         self.query_one("#moves", Static).update(text)
         status = self.query_one("#status", Static)
         state = "review" if self.review is not None else att.state
         status.update(self._status_text(state))
-        status.set_classes(f"status-{state}")
+        helped = state == "solved" and (
+            att.hints > 0 or not self.trainer.store.solved_clean(self.entry.key)
+        )
+        status.set_classes(f"status-{state}" + (" status-helped" if helped else ""))
         self.refresh_bindings()
+
+    @staticmethod
+    def _review_note(review: Review) -> str:
+        """What the solution view adds under the line: other defences, or the five."""
+        others = review.other_defences()
+        if others:
+            marked = review.different_defences()
+            usual, n = review.usual_answer()
+            text = f"\n{len(others)} other defence{'s' if len(others) != 1 else ''}"
+            if len(marked) < len(others) and usual is not None:
+                text += f": {n} lose{'s' if n == 1 else ''} to {point_name(usual)}"
+                if marked:
+                    k = len(marked)
+                    text += f"; {k} need{'s' if k == 1 else ''} another answer"
+            if marked:
+                text += " (•): Enter on one"
+            return text
+        stones = review.five_stones()
+        if stones:
+            return "\nFive: " + " ".join(point_name(p) for p in stones)
+        points = review.five_points()
+        if points:
+            names = " or ".join(point_name(p) for p in points)
+            return f"\nThe five comes at {names} (5)"
+        return ""
 
     def _status_text(self, state: str) -> str:
         if state == "solved":
-            return f"[b]Solved[/b] — {self.attempt.message}  (N: next puzzle)"
+            if self.trainer.store.solved_clean(self.entry.key) and not self.attempt.hints:
+                return f"[b]Solved[/b] — {self.attempt.message}  (N: next puzzle)"
+            return f"[b]Solved with help[/b] (✓*) — {self.attempt.message}  (N: next puzzle)"
         if state == "review":
             return "Solution: ] next, [ back, Enter on • another defence, Escape leaves"
         return self.attempt.message
@@ -343,7 +379,7 @@ class PuzzleScreen(TrainerScreen):
         level, move = got
         self.trainer.store.note_hint(self.entry.key)
         att.message = (
-            "Hint: the next winning move is in the green square (t again shows it)"
+            "Hint: the next winning move is in the marked square (░; t again shows it)"
             if level == 1
             else f"Hint: {point_name(move)}"
         )
@@ -376,6 +412,7 @@ class PuzzleScreen(TrainerScreen):
                 return
             root = ProofNode.from_line(pz.solution)
         self.trainer.store.note_hint(self.entry.key)
+        self.attempt.hints += 1  # a solve after seeing the solution is not clean
         self.review = Review(self.attempt.start, root)
         self.refresh_view()
 

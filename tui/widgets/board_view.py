@@ -6,7 +6,9 @@ down from the screen as one immutable :class:`Picture`. It posts
 When a new picture arrives only the rows that changed are repainted.
 
 The board has its own wood colour, so black and white stones read the same on dark and
-light terminals. Layout (37 x 17 cells)::
+light terminals. The last move is drawn between brackets (``[●]``) and the hint's region
+with ``░``, so both read without colour too. Narrow layout (37 x 17 cells); with
+:attr:`BoardView.wide` each point takes 4 columns and 2 rows (65 x 31)::
 
         a b c d e f g h i j k l m n o
      15 ┌─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┬─┐ 15
@@ -32,13 +34,14 @@ from textual.widget import Widget
 
 from solver.rules.notation import Point, point_name
 
-__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "BoardView", "Picture"]
+__all__ = ["BOARD_HEIGHT", "BOARD_WIDTH", "BoardView", "Picture", "board_size"]
 
 SIZE = 15
 LETTERS = "abcdefghijklmno"
 LEFT = 4  # x of column a
-BOARD_WIDTH = 37
+BOARD_WIDTH = 37  # narrow layout
 BOARD_HEIGHT = 17
+WIDE_MIN = (110, 36)  # the smallest screen (columns, rows) that gets the wide layout
 STARS = frozenset({3 * 15 + 3, 3 * 15 + 11, 7 * 15 + 7, 11 * 15 + 3, 11 * 15 + 11})
 
 WOOD = "#d9ad62"
@@ -51,6 +54,8 @@ WHITE_NUMBER = Style(color="#000000", bgcolor="#ffffff", bold=True)
 FORBIDDEN = Style(color="#c00000", bgcolor=WOOD, bold=True)
 LABEL = Style(color="#0b3d91", bgcolor=WOOD, bold=True)
 LAST = Style(bgcolor="#e0603a")
+LAST_MARK = Style(color="#000000", bgcolor=WOOD, bold=True)
+REGION_GLYPH = "░"
 REGION = Style(bgcolor="#a8d08d")
 TARGET = Style(bgcolor="#2e9e4f")
 CURSOR = Style(bgcolor="#2f80ed", color="#ffffff", bold=True)
@@ -68,6 +73,17 @@ def _grid_char(p: Point) -> str:
     if right:
         return "┤"
     return "╋" if p in STARS else "┼"
+
+
+def _steps(wide: bool) -> tuple[int, int]:
+    """Columns and rows from one point to the next."""
+    return (4, 2) if wide else (2, 1)
+
+
+def board_size(wide: bool) -> tuple[int, int]:
+    """The board's width and height in cells, narrow (37 x 17) or wide (65 x 31)."""
+    sx, sy = _steps(wide)
+    return LEFT + sx * (SIZE - 1) + 5, 3 + sy * (SIZE - 1)
 
 
 @dataclass(frozen=True)
@@ -117,8 +133,8 @@ class BoardView(Widget, can_focus=True):
 
     DEFAULT_CSS = """
     BoardView {
-        width: 37;
-        height: 17;
+        width: auto;
+        height: auto;
     }
     """
 
@@ -147,6 +163,7 @@ class BoardView(Widget, can_focus=True):
 
     picture: reactive[Picture] = reactive(Picture, always_update=True, layout=False)
     cursor: reactive[Point] = reactive(7 * SIZE + 7)
+    wide: reactive[bool] = reactive(False, layout=True)
 
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -156,39 +173,56 @@ class BoardView(Widget, can_focus=True):
         self._keys: dict[int, tuple[object, ...]] = {}
         self.typed = ""
 
+    @staticmethod
+    def fits_wide(width: int, height: int) -> bool:
+        """Whether a screen of ``width`` x ``height`` has room for the wide layout."""
+        return width >= WIDE_MIN[0] and height >= WIDE_MIN[1]
+
     # -- geometry -----------------------------------------------------------------------
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return BOARD_WIDTH
+        return board_size(self.wide)[0]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return BOARD_HEIGHT
+        return board_size(self.wide)[1]
 
-    @staticmethod
-    def point_at(x: int, y: int) -> Point | None:
-        """The point under widget cell ``(x, y)``, or ``None`` off the grid."""
-        if not 1 <= y <= SIZE or not LEFT - 1 <= x <= LEFT + 2 * SIZE - 1:
+    def _y_of(self, row: int) -> int:
+        return 1 + _steps(self.wide)[1] * (SIZE - 1 - row)
+
+    def point_at(self, x: int, y: int) -> Point | None:
+        """The point under widget cell ``(x, y)`` (the nearest one), or ``None`` off the grid."""
+        sx, sy = _steps(self.wide)
+        if not 1 <= y <= 1 + sy * (SIZE - 1) or not LEFT - 1 <= x <= LEFT + sx * (SIZE - 1) + 1:
             return None
-        col = min(SIZE - 1, max(0, (x - LEFT + 1) // 2 if x < LEFT else (x - LEFT) // 2))
-        return (SIZE - y) * SIZE + col
+        col = min(SIZE - 1, max(0, (x - LEFT + sx // 2) // sx))
+        row = SIZE - 1 - min(SIZE - 1, max(0, (y - 1 + sy // 2) // sy))
+        return row * SIZE + col
 
     # -- state changes ------------------------------------------------------------------
     def watch_picture(self, old: Picture, new: Picture) -> None:
         self._refresh_changed(new)
 
+    def watch_wide(self, old: bool, new: bool) -> None:
+        self._rows.clear()
+        self._keys.clear()
+        self._refresh_changed(self.picture)
+        self.refresh()
+
     def watch_cursor(self, old: Point, new: Point) -> None:
         for p in (old, new):
-            y = SIZE - p // SIZE
-            self._rows.pop(y, None)
-            self.refresh(Region(0, y, BOARD_WIDTH, 1))
+            self._refresh_row(p // SIZE)
+
+    def _refresh_row(self, row: int) -> None:
+        y = self._y_of(row)
+        self._rows.pop(y, None)
+        self.refresh(Region(0, y, board_size(self.wide)[0], 1))
 
     def _refresh_changed(self, picture: Picture) -> None:
         for row in range(SIZE):
             key = picture.row_key(row)
-            y = SIZE - row
+            y = self._y_of(row)
             if self._keys.get(y) != key:
                 self._keys[y] = key
-                self._rows.pop(y, None)
-                self.refresh(Region(0, y, BOARD_WIDTH, 1))
+                self._refresh_row(row)
 
     # -- input --------------------------------------------------------------------------
     def action_move(self, dx: int, dy: int) -> None:
@@ -243,7 +277,7 @@ class BoardView(Widget, can_focus=True):
 
     # -- drawing ------------------------------------------------------------------------
     def render_line(self, y: int) -> Strip:
-        if y >= BOARD_HEIGHT:
+        if y >= board_size(self.wide)[1]:
             return Strip.blank(self.size.width, self.rich_style)
         strip = self._rows.get(y)
         if strip is None:
@@ -253,23 +287,49 @@ class BoardView(Widget, can_focus=True):
 
     def _draw(self, y: int) -> Strip:
         base = self.rich_style
-        if y in (0, BOARD_HEIGHT - 1):
-            text = " " * LEFT + " ".join(LETTERS) + " " * (BOARD_WIDTH - LEFT - 29)
-            return Strip([Segment(text, base)], BOARD_WIDTH)
-        row = SIZE - y
+        width, height = board_size(self.wide)
+        sx, sy = _steps(self.wide)
+        inner = sx * (SIZE - 1) + 3  # the wood: a border column, the grid, a border column
+        if y in (0, height - 1):
+            text = [" "] * width
+            for col in range(SIZE):
+                text[LEFT + sx * col] = LETTERS[col]
+            return Strip([Segment("".join(text), base)], width)
+        if (y - 1) % sy:  # between two rows of points (wide layout)
+            wood = "".join(
+                "│" if i % sx == 1 % sx and 0 < i < inner - 1 else " " for i in range(inner)
+            )
+            segs = [Segment(" " * (LEFT - 1), base), Segment(wood, GRID), Segment(" " * 3, base)]
+            return Strip(segs, width).adjust_cell_length(width, base)
+        row = SIZE - 1 - (y - 1) // sy
         pic = self.picture
-        segs = [Segment(f"{row + 1:>2} ", base), Segment(" ", GRID)]
+        chars = [" "] + ["─"] * (inner - 2) + [" "]
+        styles = [GRID] * inner
+        taken: set[int] = set()
         for col in range(SIZE):
             p = row * SIZE + col
+            i = 1 + sx * col
             glyph, style, wide = self._cell(p, pic)
             if p == self.cursor:
                 style += CURSOR if self.has_focus else Style(underline=True, bold=True)
-            segs.append(Segment(glyph, style))
-            if col < SIZE - 1 and not wide:
-                segs.append(Segment("─", GRID))
-        segs.append(Segment(" ", GRID))
+            if wide and col == SIZE - 1:
+                glyph = glyph[-1]
+            for k, ch in enumerate(glyph):
+                chars[i + k], styles[i + k] = ch, style
+                taken.add(i + k)
+        if pic.last is not None and pic.last // SIZE == row and pic.cells[pic.last]:
+            i = 1 + sx * (pic.last % SIZE)
+            if i - 1 not in taken and i + 1 not in taken:
+                chars[i - 1], chars[i + 1] = "[", "]"
+                styles[i - 1] = styles[i + 1] = LAST_MARK
+        segs = [Segment(f"{row + 1:>2} ", base)]
+        start = 0
+        for k in range(1, inner + 1):
+            if k == inner or styles[k] != styles[start]:
+                segs.append(Segment("".join(chars[start:k]), styles[start]))
+                start = k
         segs.append(Segment(f" {row + 1:<2}", base))
-        return Strip(segs, BOARD_WIDTH).adjust_cell_length(BOARD_WIDTH, base)
+        return Strip(segs, width).adjust_cell_length(width, base)
 
     @staticmethod
     def _cell(p: Point, pic: Picture) -> tuple[str, Style, bool]:
@@ -281,7 +341,7 @@ class BoardView(Widget, can_focus=True):
             if number is not None:
                 glyph = str(number)
                 style = BLACK_NUMBER if stone == 1 else WHITE_NUMBER
-                wide = len(glyph) > 1 and p % SIZE < SIZE - 1
+                wide = len(glyph) > 1
                 glyph = glyph[-2:] if wide else glyph[-1]
             else:
                 # ● black, ○ white (as in printed diagrams): readable without colour too
@@ -292,10 +352,12 @@ class BoardView(Widget, can_focus=True):
         elif p in pic.labels:
             glyph = pic.labels[p]
             style = LABEL
-            wide = len(glyph) > 1 and p % SIZE < SIZE - 1
+            wide = len(glyph) > 1
             glyph = glyph[:2] if wide else glyph[:1]
         elif p in pic.forbidden:
             glyph, style = pic.forbidden[p], FORBIDDEN
+        elif p in pic.region:
+            glyph, style = REGION_GLYPH, GRID
         else:
             glyph, style = _grid_char(p), STAR if p in STARS else GRID
         if p in pic.targets:
@@ -311,9 +373,7 @@ class BoardView(Widget, can_focus=True):
         self._redraw_cursor_row()
 
     def _redraw_cursor_row(self) -> None:
-        y = SIZE - self.cursor // SIZE
-        self._rows.pop(y, None)
-        self.refresh(Region(0, y, BOARD_WIDTH, 1))
+        self._refresh_row(self.cursor // SIZE)
 
     def cursor_name(self) -> str:
         """The cursor's point in notation."""
