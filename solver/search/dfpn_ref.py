@@ -490,7 +490,10 @@ class PureDfPn(ProofWalk, TableUpkeep):
 
     def _mid(self, key: int, th_pn: int, th_dn: int, below: bool = False) -> None:
         """Search ``key`` until its numbers reach a threshold; ``below``: a node under the
-        root of this search (its attacker has no VCF there, see ``_expand_or``)."""
+        root of this search (its attacker has no VCF there, see ``_expand_or``). The
+        node's entry is made and expanded, a settled node returned; then, until a
+        threshold is reached, the best child is chosen (``_select``, the hidden threats
+        added when it needs many proofs) and searched (``_mid_child``)."""
         start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
@@ -517,7 +520,6 @@ class PureDfPn(ProofWalk, TableUpkeep):
             return
         if len(self.tt) > self.collect_at:
             self._collect()
-        core = self.core
         again = False
         while True:
             best_i, pn, dn, second = self._select(key, e, is_or, again)
@@ -531,39 +533,58 @@ class PureDfPn(ProofWalk, TableUpkeep):
                 e.work += self.expansions - start
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return
-            code = e.children[best_i]
-            ckey = self.child_key(key, code)
-            move, reply = code & 255, (code >> 8) - 1
-            assert e.kids is not None
-            ce = e.kids[best_i]
-            cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
+            self._mid_child(key, e, is_or, best_i, th_pn, th_dn, pn, dn, second)
+
+    def _mid_child(
+        self,
+        key: int,
+        e: _Entry,
+        is_or: bool,
+        best_i: int,
+        th_pn: int,
+        th_dn: int,
+        pn: int,
+        dn: int,
+        second: int,
+    ) -> None:
+        """Search the child ``best_i`` of the node ``key`` (``pn``, ``dn``: its numbers,
+        ``second``: the second-best child's) within the thresholds df-pn gives it, its
+        stones put and removed."""
+        core = self.core
+        assert e.children is not None
+        code = e.children[best_i]
+        ckey = self.child_key(key, code)
+        move, reply = code & 255, (code >> 8) - 1
+        assert e.kids is not None
+        ce = e.kids[best_i]
+        cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
+        if is_or:
+            c_th_pn = min(th_pn, _widen(second))
+            if best_i >= e.hidden:
+                c_th_pn -= e.hidden_cost  # (still above the child's proof number)
+            c_th_dn = min(INF - 1, th_dn - dn + cdn)
+        else:
+            c_th_dn = min(th_dn, _widen(second))
+            c_th_pn = min(INF - 1, th_pn - pn + cpn)
+        if is_or:
+            core.put(move, self.a)
+            if reply >= 0:
+                core.put(reply, self.d)
+            self.path.append(move)
+        else:
+            core.put(move, self.d)
+        try:
+            self._mid(ckey, c_th_pn, c_th_dn, True)
+            if e.kids is not None:  # (None if the table was collected meanwhile)
+                e.kids[best_i] = self.tt[ckey]
+        finally:
             if is_or:
-                c_th_pn = min(th_pn, _widen(second))
-                if best_i >= e.hidden:
-                    c_th_pn -= e.hidden_cost  # (still above the child's proof number)
-                c_th_dn = min(INF - 1, th_dn - dn + cdn)
-            else:
-                c_th_dn = min(th_dn, _widen(second))
-                c_th_pn = min(INF - 1, th_pn - pn + cpn)
-            if is_or:
-                core.put(move, self.a)
+                self.path.pop()
                 if reply >= 0:
-                    core.put(reply, self.d)
-                self.path.append(move)
+                    core.remove(reply)
+                core.remove(move)
             else:
-                core.put(move, self.d)
-            try:
-                self._mid(ckey, c_th_pn, c_th_dn, True)
-                if e.kids is not None:  # (None if the table was collected meanwhile)
-                    e.kids[best_i] = self.tt[ckey]
-            finally:
-                if is_or:
-                    self.path.pop()
-                    if reply >= 0:
-                        core.remove(reply)
-                    core.remove(move)
-                else:
-                    core.remove(move)
+                core.remove(move)
 
     def children_of(self, key: int, e: _Entry) -> list[tuple[int, int, int]]:
         """The children of the expanded node ``key`` (entry ``e``), in order, as
