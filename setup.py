@@ -9,9 +9,8 @@ every proof reported; the same source runs interpreted without a compiler). Set
 
 With gcc the build is profile-guided: the extensions are built once with counters,
 ``solver.cli.training`` runs on the quintet cases (about 10 s), and the extensions are built
-again with what it counted (which branches are taken, which calls are hot). On the
-development machine the 64 cases' set took 4% less time, vct_game_black_l17_1_short 5%.
-Set ``RENJU_PGO=0`` for a plain build; a build without the case files, or whose
+again with what it counted (which branches are taken, which calls are hot), which makes
+the search faster (figures in ``docs/performance.md``). Set ``RENJU_PGO=0`` for a plain build; a build without the case files, or whose
 training fails, is a plain one too (with a warning).
 """
 
@@ -53,10 +52,9 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
     from Cython.Build import cythonize
 
     # -mtune=native schedules the code for this machine's processor and uses no
-    # instruction it may lack, so the build still runs on any of its kind. On the
-    # development machine (gcc 12, rocketlake): vct_game_white_l14_1 75 -> 68 ms,
-    # vct_game_black_l17_1_short 10.4 -> 10.0 s. (-march=native did no better and would
-    # tie the build to the processor; -march=x86-64-v3 and -mpopcnt alone gained nothing.)
+    # instruction it may lack, so the build still runs on any of its kind: a little faster
+    # (docs/performance.md). -march=native did no better and would tie the build to the
+    # processor; -march=x86-64-v3 and -mpopcnt alone gained nothing.
     flags = ["-O3"] + [flag for flag in ("-mtune=native",) if _accepted(flag)]
 
     ext_modules = cythonize(

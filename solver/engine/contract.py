@@ -93,8 +93,9 @@ DEAD_BITS: Final = 18
 
 DEAD_GROWTH: Final = ((1 << 22, 20), (1 << 24, 22))
 """The dead-end table grows with the search: once a core has searched this many nodes, a
-new, empty table of this many bits replaces it (a small search keeps a small table, fast
-to fill and to read; a long one keeps more failures). Both cores follow it."""
+larger table of this many bits replaces it, its entries moved in (``grow_dead_table``; a
+small search keeps a small table, fast to fill and to read; a long one keeps more
+failures). Both cores follow it."""
 
 
 @runtime_checkable

@@ -57,10 +57,9 @@ DEF RING = 4
 DEF RING_LINE = 256  # (more than any line: its moves are distinct points)
 # Searches of a candidate move in ``defences`` and ``threats`` let other threads run (the
 # trainer's interface) when they may be long: from this depth on. Shallower ones are
-# short (a few hundred nodes at most), and releasing and taking back the lock cost 2% of
-# a search that does it for each. The replays before a search (a line or the ring's,
-# a microsecond) keep the lock: released around them too, it was taken back 71 k times
-# in vct_game_white_l14_1's search and proof, 40 k of them for a replay alone.
+# short (a few hundred nodes at most), and releasing and taking back the lock would cost
+# more than they take. The replays before a search (a line or the ring's, a
+# microsecond) keep the lock for the same reason.
 DEF NOGIL_DEPTH = 3
 DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
 DEF MAXLOG = 4096
@@ -70,9 +69,8 @@ DEF PADC = 5  # solver.rules.geometry.PAD: wall cells at each end of a line code
 
 cdef inline bint _others_run() noexcept:
     """Whether this interpreter has another thread (one that may wait for the lock):
-    with none, as in a command-line solve, a search keeps the lock. Letting it go and
-    taking it back cost ``vct_game_white_l14_1`` about 2% of its instructions (29 k
-    times), for nothing when no thread waits."""
+    with none, as in a command-line solve, a search keeps the lock: letting it go and
+    taking it back costs time, for nothing when no thread waits."""
     return PyThreadState_Next(PyInterpreterState_ThreadHead(PyInterpreterState_Get())) != NULL
 
 
@@ -359,8 +357,7 @@ cdef inline void _zones_within(int live, uint64_t (*zones)[4], uint64_t* within)
 cdef inline tuple _untracked(tuple line):
     """``line`` (a tuple of ints: a VCF) taken off the garbage collector's lists, as
     CPython itself does to such tuples at their first collection, so the collection
-    after a search does not walk every certificate of its proof (``Refutations``):
-    ``vct_game_white_l14_1`` spent 5-7% of its time there."""
+    after a search does not walk every certificate of its proof (``Refutations``)."""
     PyObject_GC_UnTrack(<void*> line)
     return line
 
@@ -372,9 +369,9 @@ cdef class Refutations:
     certificates (``in``, ``[]``, ``get``, ``keys``, ``values``, ``items``, ``len``;
     equal to a dict of the same items). A point holds the index of its line among the
     distinct lines (most moves share the threat's own line): 225 bytes and a few tuples
-    an AND node, where a dict of its 180-odd refuted moves took 9 KB (``vct_game_white_
-    l14_1``'s proof: 2,640 of them, 24 MB, whose allocation and page faults took about a
-    quarter of the proof's building). Not tracked by the garbage collector: it holds
+    an AND node, where a dict of its refuted moves (often nearly two hundred) took
+    kilobytes, whose allocation and page faults were a large part of a proof's building.
+    Not tracked by the garbage collector: it holds
     tuples of ints."""
 
     cdef unsigned char idx[NP]  # the line of each point (NO_LINE: not refuted)
@@ -512,6 +509,87 @@ cdef inline int _next_bit(uint64_t* bits, int after) noexcept nogil:
             return -1
         x = bits[row]
     return (row << 6) + __builtin_ctzll(x)
+
+
+cdef struct Split:
+    # the split of an AND node (``Core.defences``): what its steps share
+    int a  # the attacker
+    int dcol  # the defender
+    int max_moves
+    int line[MAXLINE]  # the threat's line
+    int n  # its length (0: not replayed)
+    bint share  # let other threads run during long searches
+    bint clean  # the defender has no five point here
+    bint fits  # the line is replayed after a move (within max_moves, and clean)
+    bint fast  # the attacker's lists here serve the search after each move (and clean)
+    bint zoned  # the line's replay was recorded: the core's ``zone`` is its zone
+    int pm[NP]  # the attacker's lists here (``_scan``)
+    unsigned char pdirs[NP]
+    int pnm
+    int live  # the ring lines that win here, bits by slot
+    uint64_t online[4]  # the line's points
+    uint64_t lzone[RING][4]  # each live ring line's zone (all points if unknown)
+    uint64_t within[4]  # the points on every live ring line's zone
+
+
+cdef struct Certs:
+    # a split's certificates (``Refutations``), their lines in a list beside it
+    unsigned char ridx[NP]  # each refuted point's line's index (NO_LINE: not refuted)
+    int slot_at[RING]  # each ring slot's line's index (-1: not yet in)
+    int tline_at  # the threat's line's index (-1 too)
+    int tlen  # its length
+    int nrefs  # the refuted points
+    int most  # the longest certificate's length
+
+
+cdef enum:
+    # what a split does with a point (``Core._split_sort``)
+    M_SKIP = 0
+    M_KNOWN = 1
+    M_LINE = 2
+    M_TEST = 3
+    # what refuted a tested point (``Core._split_test``), else a ring slot
+    BY_LINE = -2
+    BY_SEARCH = -1
+
+
+cdef inline int _cert_line(Certs* cert, list lines, tuple tline, int m) except -1:
+    """``m`` refuted by the threat's line ``tline``."""
+    cert.ridx[m] = _line_at(lines, &cert.tline_at, tline)
+    cert.nrefs += 1
+    cert.most = cert.tlen if cert.tlen > cert.most else cert.most
+    return 0
+
+
+cdef struct ThreatGen:
+    # a threat generation (``Core.threats``): what its steps share
+    int a  # the attacker
+    int max_moves
+    int mode
+    int cbuf[MAXLINE]  # the defender's counter line
+    int cn  # its length
+    bint share  # let other threads run during long searches
+    bint fast  # the attacker's lists here serve the search after each move
+    bint zoned  # the counter line replays: ``czone`` is its zone
+    bint failzoned  # the attacker's VCF here fails: ``fzone`` is its zone
+    int pm[NP]  # the attacker's lists here (``_scan``)
+    unsigned char pdirs[NP]
+    int pnm
+    int pdf[NP]  # his five points here
+    int pnd
+    uint64_t czone[4]
+    uint64_t fzone[4]
+    uint64_t threes[4]  # where a stone of his makes a three (``_is_three_move``)
+
+
+cdef struct VcfAhead:
+    # the first fours of a VCF node, read ahead (``Core._vcf_wins_at_once``)
+    int n  # how many
+    uint32_t ep[AHEAD][4]  # the four's entries
+    uint32_t eq[AHEAD][4]  # its block's (kept against Black only)
+    bint qfive[AHEAD]  # whether the block makes him five (the same)
+    int ncomp[AHEAD]  # the four's completions
+    int q[AHEAD]  # its block
 
 
 cdef class Core:
@@ -1472,143 +1550,195 @@ cdef class Core:
         int dfive
     ) noexcept nogil:
         """Try the node's fours in point order; a failure goes into the dead-end table
-        (the callers have looked it up already)."""
+        (the callers have looked it up already). The steps: the fours to play
+        (``_vcf_plays``); a four that wins at once (``_vcf_wins_at_once``, which reads
+        the first fours ahead); each other four's block (``_vcf_block``), a child the
+        dead-end table holds (``_dead_child``), the child searched (``_vcf_four``); the
+        failure stored (``_store_dead``)."""
         cdef int play[NP]
-        cdef int comps[8]
-        cdef int fives[8]
         cdef uint32_t eq[4]
-        cdef uint32_t ep[4]
-        cdef int n, npl, i, p, q, r, nf, dd, result = 0, d = 3 - a, ahead
-        cdef uint32_t eps[AHEAD][4]
-        cdef uint32_t eqs[AHEAD][4]
-        cdef bint every
-        cdef unsigned char lines
-        cdef bint qfives[AHEAD]
-        cdef bint qfive
-        cdef int nps[AHEAD]
-        cdef int qs[AHEAD]
+        cdef VcfAhead ahead
+        cdef int npl, i, p, q, r, result = 0
         cdef uint64_t key = self._dead_key(a)
         cdef uint64_t slot = key & self.dead_mask
-        cdef uint64_t ckey
-        if nd >= 2:
-            npl = 0
-        elif nd == 1:
-            npl = 0
-            if self._is_four_move(dfive, a):
-                play[0] = dfive
-                npl = 1
-        else:
-            memcpy(play, moves, nm * sizeof(int))
-            npl = nm
-        # A four that wins at once is played first, before any four is searched below:
-        # two completions (open, or double on one line), or against Black a block that
-        # is forbidden (and makes him no five); the first such four in point order. The
-        # first fours' entries and blocks are kept for the search, and the dead-end slot
-        # of each child is fetched meanwhile: the look-ups below then hit the cache.
-        # With one move left, that is all: after a four and its block he has no five
-        # point (a second one would have been a win at once), so no child can win. Its
-        # children are neither played nor counted, and their reads are not made (nor
-        # recorded: the result does not depend on them).
-        ahead = 0 if depth <= 1 else (npl if npl < AHEAD else AHEAD)
         # Only the lines of a four are read (its blocks), unless Black's forbidden check
         # needs all four, or a recording does (the zone of the lines read).
-        every = (a == 1 and self.rule == 0) or self.recording
-        for i in range(npl):
-            p = play[i]
-            lines = 15 if every or nd else dirs[i]
-            for dd in range(4):
-                ep[dd] = self._entry(dd, p, a) if (lines >> dd) & 1 else 0
-            n = _completions_of(p, ep, comps)
-            q = comps[0]
-            if n >= 2:
-                if not (nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep)):
-                    self.path[2 * ply] = p
-                    self.line_len = 2 * ply + 1
-                    return 1
-            elif d == 1 and self.rule == 0:
-                qfive = self._five_entries(q, d, eq)
-                if not qfive and self._forbidden_after(p, a, q, eq):
-                    self.path[2 * ply] = p
-                    self.line_len = 2 * ply + 1
-                    return 1
-                if i < ahead:
-                    for dd in range(4):
-                        eqs[i][dd] = eq[dd]
-                    qfives[i] = qfive
-            if i < ahead:
-                for dd in range(4):
-                    eps[i][dd] = ep[dd]
-                nps[i] = n
-                qs[i] = q
-                if n == 1:
-                    self._prefetch_dead(a, ZOB[a][p] ^ ZOB[d][q])
+        cdef bint every = (a == 1 and self.rule == 0) or self.recording
+        npl = self._vcf_plays(a, moves, nm, nd, dfive, play)
+        ahead.n = 0 if depth <= 1 else (npl if npl < AHEAD else AHEAD)
+        if self._vcf_wins_at_once(a, ply, play, npl, dirs, nd, every, &ahead):
+            return 1
         if depth <= 1:
             npl = 0
         for i in range(npl):
             p = play[i]
-            if i < ahead:
-                for dd in range(4):
-                    ep[dd] = eps[i][dd]
-            else:
-                lines = 15 if every or nd else dirs[i]
-                for dd in range(4):  # (read once: for the forbidden check and the blocks)
-                    ep[dd] = self._entry(dd, p, a) if (lines >> dd) & 1 else 0
-            if nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep):
+            if not self._vcf_block(a, i, p, dirs, nd, every, &ahead, &q, eq):
                 continue
-            if i < ahead:
-                n = nps[i]
-                q = qs[i]
-            else:
-                n = _completions_of(p, ep, comps)
-                q = comps[0]
-            if n >= 2:
-                continue  # (a forbidden one: the others won above)
-            # the block's windows, read once: whether it makes five and (after p, which
-            # changes only the window along p's line) his five points; the forbidden
-            # block was looked at above
-            if i < ahead and d == 1 and self.rule == 0:
-                for dd in range(4):
-                    eq[dd] = eqs[i][dd]
-                if qfives[i]:
-                    continue
-            elif self._five_entries(q, d, eq):
-                continue
-            if not self.recording:
+            if not self.recording and self._dead_child(a, key, p, q, depth):
                 # A child the dead-end table holds (most are transpositions: the same
                 # fours in another order) is counted and looked up as ``_vcf_child``
                 # would, without putting the two stones (and tracking them) first.
-                # (Skipping instead the children that only reorder two independent fours
-                # (p before the parent's four, neither near the other's lines, the rest
-                # checked) cut vct_game_black_l17_1_short's nodes by 23% and its time
-                # not at all: those children are such hits, as cheap as the test. Nor
-                # did these pay: a failure stored for every depth where no node below
-                # was cut by the depth (0.9% fewer nodes), Black's entries read only
-                # along the four's lines until a forbidden check needs the others (1%
-                # more instructions), a dead-end table of 2**24 past 32 M nodes.)
-                ckey = key ^ ZOB[a][p] ^ ZOB[d][q]
-                if self._dead_holds(self.dead[ckey & self.dead_mask], ckey, depth - 1):
-                    if self._tick():
-                        result = -1
-                    continue
-            self._put(p, a)
-            nf = self._completions_from(q, p, d, eq, fives)
-            self._put(q, d)
-            r = self._vcf_child(a, depth - 1, ply + 1, moves, dirs, nm, p, q, fives, nf)
-            self._remove(q)
-            self._remove(p)
+                if self._tick():
+                    result = -1
+                continue
+            r = self._vcf_four(a, depth, ply, moves, dirs, nm, p, q, eq)
             if r == 1:
-                self.path[2 * ply] = p
-                self.path[2 * ply + 1] = q
                 return 1
             if r == -1:
                 result = -1
-        if result == 0 and not self._dead_holds(self.dead[slot], key, depth):
+        if result == 0:
+            self._store_dead(key, slot, depth)
+        return result
+
+    cdef inline int _vcf_plays(
+        self, int a, int* moves, int nm, int nd, int dfive, int* play
+    ) noexcept nogil:
+        """The fours a VCF node plays, into ``play``; how many. With two five points of
+        the defender's, none; with one, the four on it if it is one; else ``moves``."""
+        if nd >= 2:
+            return 0
+        if nd == 1:
+            if self._is_four_move(dfive, a):
+                play[0] = dfive
+                return 1
+            return 0
+        memcpy(play, moves, nm * sizeof(int))
+        return nm
+
+    cdef inline void _four_entries(
+        self, int p, int a, unsigned char lines, uint32_t* ep
+    ) noexcept nogil:
+        """The attacker's entries at ``p`` along the ``lines`` (bits by direction), 0 on
+        the others."""
+        cdef int dd
+        for dd in range(4):
+            ep[dd] = self._entry(dd, p, a) if (lines >> dd) & 1 else 0
+
+    cdef inline void _won_at(self, int ply, int p) noexcept nogil:
+        """The line ends with the attacker's ``p``, a four that wins at once."""
+        self.path[2 * ply] = p
+        self.line_len = 2 * ply + 1
+
+    cdef inline bint _vcf_wins_at_once(
+        self, int a, int ply, int* play, int npl, unsigned char* dirs, int nd, bint every,
+        VcfAhead* ahead
+    ) noexcept nogil:
+        """Whether one of the ``npl`` fours wins at once (the line then ends with it).
+
+        A four that wins at once is played first, before any four is searched: two
+        completions (open, or double on one line), or against Black a block that is
+        forbidden (and makes him no five); the first such four in point order. The
+        first ``ahead.n`` fours' entries and blocks are kept for the search, and the
+        dead-end slot of each child is fetched meanwhile: the look-ups then hit the
+        cache. With one move left, that is all (``ahead.n`` is 0): after a four and its
+        block he has no five point (a second one would have been a win at once), so no
+        child can win. Its children are neither played nor counted, and their reads
+        are not made (nor recorded: the result does not depend on them)."""
+        cdef int comps[8]
+        cdef uint32_t eq[4]
+        cdef uint32_t ep[4]
+        cdef int i, p, q, n, dd, dfd = 3 - a
+        cdef bint qfive
+        for i in range(npl):
+            p = play[i]
+            self._four_entries(p, a, 15 if every or nd else dirs[i], ep)
+            n = _completions_of(p, ep, comps)
+            q = comps[0]
+            if n >= 2:
+                if not (nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep)):
+                    self._won_at(ply, p)
+                    return True
+            elif dfd == 1 and self.rule == 0:
+                qfive = self._five_entries(q, dfd, eq)
+                if not qfive and self._forbidden_after(p, a, q, eq):
+                    self._won_at(ply, p)
+                    return True
+                if i < ahead.n:
+                    for dd in range(4):
+                        ahead.eq[i][dd] = eq[dd]
+                    ahead.qfive[i] = qfive
+            if i < ahead.n:
+                for dd in range(4):
+                    ahead.ep[i][dd] = ep[dd]
+                ahead.ncomp[i] = n
+                ahead.q[i] = q
+                if n == 1:
+                    self._prefetch_dead(a, ZOB[a][p] ^ ZOB[dfd][q])
+        return False
+
+    cdef inline bint _vcf_block(
+        self, int a, int i, int p, unsigned char* dirs, int nd, bint every,
+        VcfAhead* ahead, int* q_out, uint32_t* eq
+    ) noexcept nogil:
+        """Whether the ``i``-th four ``p`` is searched: not forbidden, not a double four
+        (a forbidden one: the others won at once), and its block ``q_out`` makes the
+        defender no five; ``eq``: the block's entries (its windows read once: whether
+        it makes five and, after p, which changes only the window along p's line, his
+        five points; the forbidden block was looked at in ``_vcf_wins_at_once``)."""
+        cdef int comps[8]
+        cdef uint32_t ep[4]
+        cdef int n, q, dd, dfd = 3 - a
+        if i < ahead.n:
+            for dd in range(4):
+                ep[dd] = ahead.ep[i][dd]
+        else:  # (read once: for the forbidden check and the blocks)
+            self._four_entries(p, a, 15 if every or nd else dirs[i], ep)
+        if nd == 0 and a == 1 and self.rule == 0 and self._forbidden_given(p, ep):
+            return False
+        if i < ahead.n:
+            n = ahead.ncomp[i]
+            q = ahead.q[i]
+        else:
+            n = _completions_of(p, ep, comps)
+            q = comps[0]
+        if n >= 2:
+            return False
+        q_out[0] = q
+        if i < ahead.n and dfd == 1 and self.rule == 0:
+            for dd in range(4):
+                eq[dd] = ahead.eq[i][dd]
+            if ahead.qfive[i]:
+                return False
+        elif self._five_entries(q, dfd, eq):
+            return False
+        return True
+
+    cdef inline bint _dead_child(
+        self, int a, uint64_t key, int p, int q, int depth
+    ) noexcept nogil:
+        """Whether the dead-end table holds the child after the four ``p`` and its block
+        ``q`` (``key``: this node's dead-end key) as failing at ``depth - 1``."""
+        cdef uint64_t ckey = key ^ ZOB[a][p] ^ ZOB[3 - a][q]
+        return self._dead_holds(self.dead[ckey & self.dead_mask], ckey, depth - 1)
+
+    cdef inline int _vcf_four(
+        self, int a, int depth, int ply, int* moves, unsigned char* dirs, int nm, int p,
+        int q, uint32_t* eq
+    ) noexcept nogil:
+        """The child after the four ``p`` and its block ``q`` (``eq``: the block's
+        entries), searched; on a win the line holds the two moves."""
+        cdef int fives[8]
+        cdef int nf, r, dfd = 3 - a
+        self._put(p, a)
+        nf = self._completions_from(q, p, dfd, eq, fives)
+        self._put(q, dfd)
+        r = self._vcf_child(a, depth - 1, ply + 1, moves, dirs, nm, p, q, fives, nf)
+        self._remove(q)
+        self._remove(p)
+        if r == 1:
+            self.path[2 * ply] = p
+            self.path[2 * ply + 1] = q
+        return r
+
+    cdef inline void _store_dead(self, uint64_t key, uint64_t slot, int depth) noexcept nogil:
+        """Store the position ``key`` (in ``slot``) as failing at ``depth``, unless the
+        table holds it so already."""
+        if not self._dead_holds(self.dead[slot], key, depth):
             self.dead[slot] = (
                 ((key >> self.dead_bits) << (DEPTH_BITS + EPOCH_BITS))
                 | ((<uint64_t> (depth + 1 if depth < DEPTH_MASK else DEPTH_MASK)) << EPOCH_BITS)
                 | (self.epoch if self.recording else 0)
             )
-        return result
 
     cdef tuple _line(self):
         return _untracked(tuple([self.path[i] for i in range(self.line_len)]))
@@ -1647,9 +1777,9 @@ cdef class Core:
         return [p for p in range(NP) if not self.cells[p] and self._is_four_move(p, colour)]
 
     def four_codes(self, int colour):
-        """``SearchCore.four_codes``: the fours an OR node tries, with their blocks. (A
-        call, not three a four: ``vct_game_black_l17_1_short`` tried 1.6 M fours.)"""
-        cdef int p, q, d = 3 - colour, n
+        """``SearchCore.four_codes``: the fours an OR node tries, with their blocks (one
+        call, not three a four)."""
+        cdef int p, q, dfd = 3 - colour, n
         cdef int comps[8]
         cdef uint32_t eq[4]
         cdef list out = []
@@ -1663,9 +1793,9 @@ cdef class Core:
                 continue
             n = self._completions(p, colour, comps)
             q = comps[0]
-            if n >= 2 or self._five_entries(q, d, eq):
+            if n >= 2 or self._five_entries(q, dfd, eq):
                 continue
-            if d == 1 and self.rule == 0 and self._forbidden_after(p, colour, q, eq):
+            if dfd == 1 and self.rule == 0 and self._forbidden_after(p, colour, q, eq):
                 continue
             out.append(p | ((q + 1) << 8))
         return out
@@ -1836,7 +1966,7 @@ cdef class Core:
         cdef int fives[8]
         cdef uint32_t eq[4]
         cdef uint32_t ep[4]
-        cdef int np_ = 0, i, p, q, k, nc, nf, d = 3 - a
+        cdef int np_ = 0, i, p, q, k, nc, nf, dfd = 3 - a
         cdef bint ok = False
         i = 0
         while i < n:
@@ -1855,9 +1985,9 @@ cdef class Core:
                 ok = i == n - 1
                 break
             q = comps[0]
-            if self._five_entries(q, d, eq):  # (q's windows read once, as in _vcf_expand)
+            if self._five_entries(q, dfd, eq):  # (q's windows read once, as in _vcf_expand)
                 break
-            if d == 1 and self.rule == 0 and self._forbidden_after(p, a, q, eq):
+            if dfd == 1 and self.rule == 0 and self._forbidden_after(p, a, q, eq):
                 ok = i == n - 1
                 break
             if i + 1 >= n or line[i + 1] != q:
@@ -1866,8 +1996,8 @@ cdef class Core:
             if dfive[p]:
                 dfive[p] = 0
                 count -= 1
-            nf = self._completions_from(q, p, d, eq, fives)
-            self._put(q, d)
+            nf = self._completions_from(q, p, dfd, eq, fives)
+            self._put(q, dfd)
             for k in range(nf):
                 dfive[fives[k]] = 1
             count = nf
@@ -1914,203 +2044,248 @@ cdef class Core:
         refutation found in one often wins in the next. Those that win here within
         ``max_moves`` are replayed with their reads recorded too: a move off the zone
         of one of them (and making no four) is refuted by it without a replay; else they
-        are replayed after the move, the latest first, before a search. A ring of 8 did
-        worse than 4 (more replays that fail), and so did 2 and 3. The pure core keeps
-        the same ring: the same certificates."""
-        cdef int buf[MAXLINE]
+        are replayed after the move, the latest first, before a search. The pure core
+        keeps the same ring: the same certificates.
+
+        The steps: ``_split_setup`` (the attacker's lists here, the ring lines that win
+        here, the line's recorded replay), ``_split_candidates``, then for each point
+        ``_split_sort`` (skipped, a known defence, refuted by the line without a
+        replay, or to be tested), ``_split_test`` (the replays and the search after the
+        move) and its certificate kept (``_cert_line``, ``_cert_ring``, ``_cert_found``;
+        a line found goes into the ring: ``_split_ring_push``)."""
+        cdef Split s
+        cdef Certs cert
         cdef int mf[8]
-        cdef int pm[NP]
-        cdef unsigned char pdirs[NP]
-        cdef int pdf[NP]
-        cdef int hit, nmf, pnm, pnd, live = 0, k
-        cdef bint share = _others_run()  # (let other threads run during long searches)
-        cdef uint64_t online[4]  # the line's points
-        cdef uint64_t lzone[RING][4]  # each live ring line's zone (all points if unknown)
-        cdef uint64_t within[4]  # the points on every live ring line's zone
         cdef uint64_t cand[4]
-        cdef int n = len(line), i, m, r, a = attacker, dcol = 3 - attacker, status = 0
-        cdef bint fits, replayed, zoned = False, clean = True, fast, off
-        cdef PyThreadState* ts
-        cdef long long start = self._nodes
-        cdef list defs = []
-        # the certificates (``Refutations``): each refuted point's index in ``rlines``,
-        # the threat's line's index there (-1: not yet in), each ring slot's (-1 too)
-        cdef unsigned char ridx[NP]
         cdef unsigned char isknown[NP]  # (``known``)
-        cdef list rlines = []
-        cdef int nrefs = 0, tline_at = -1
-        cdef int slot_at[RING]
+        cdef int nmf = 0, i, m, r, by, k, kind, status = 0
+        cdef long long start
+        cdef list defs = []
+        cdef list rlines = []  # the certificates' distinct lines
+        s.share = _others_run()  # (let other threads run during long searches)
+        s.n = len(line)
         cdef tuple tline = _untracked(tuple(line))
-        cdef int tlen = len(tline), most = 0
-        memset(ridx, NO_LINE, NP)
+        cert.tlen = len(tline)
+        cert.most = 0
+        cert.nrefs = 0
+        cert.tline_at = -1
+        memset(cert.ridx, NO_LINE, NP)
         memset(isknown, 0, NP)
         for m in known:
             if 0 <= m < NP:
                 isknown[m] = 1
         for k in range(RING):
-            slot_at[k] = -1
+            cert.slot_at[k] = -1
         self._grow_dead()
         start = self._nodes
-        if n > MAXLINE:
-            n = 0
-        for i in range(n):
-            buf[i] = line[i]
-        fits = n > 0 and (n + 1) // 2 <= max_moves
+        if s.n > MAXLINE:
+            s.n = 0
+        for i in range(s.n):
+            s.line[i] = line[i]
         self._limit = start + node_limit
-        self._ensure_tracking()
-        self.tracking = False  # replays read no masks: refresh them only for a search
-        # the attacker's lists here, for the searches after each defender move
-        fast = self._scan(a, pm, pdirs, &pnm, pdf, &pnd) < 0
-        if fast:
-            clean = pnd == 0
-        else:
-            for m in range(NP):
-                if not self.cells[m] and self.tmask[dcol - 1][m] and self._is_five(m, dcol):
-                    clean = False
-                    break
-        # a defender five point is not reached after a threat; the replays below assume none
-        fast = fast and clean
-        fits = fits and clean
-        online[0] = online[1] = online[2] = online[3] = 0
-        # the ring lines that win here (only they are tried after a defence), their zones
-        if clean:
-            live = self._ring_live(a, max_moves, lzone)
-        if not self.zones:  # (the ring's lines are replayed, their zones not trusted)
-            for k in range(RING):
-                lzone[k][0] = lzone[k][1] = lzone[k][2] = lzone[k][3] = ~(<uint64_t> 0)
-        _zones_within(live, lzone, within)
-        if fits:
-            zoned = self._replay_recorded(a, buf, n, True) and self.zones  # (logged)
-            for i in range(n):
-                online[buf[i] >> 6] |= 1ULL << (buf[i] & 63)
-        # (Tried in 2026-11 and dropped: sharing the searches below, and those of
-        # ``threats``, with a helper core on a second thread, every second candidate
-        # each, from 3 attacker moves on. To keep the node counts deterministic each
-        # core kept its own dead-end entries during a call (stored after it); with a
-        # table of its own instead, the helper cost vct_game_black_l17_1_short 27% more
-        # nodes. The calls are short (5-10 microseconds on average, 315 k of them in
-        # that search): handing over, waiting for the slower half and the two cores
-        # contending took most of the gain. The set 23.9 -> 26.0 s; l17_short 9.6 s
-        # (alone) -> 9.3 s at best; vct_small_but_long 4.6 M -> 11.2 M nodes.)
-        # the points to look at, in order: with the line's zone and no certificates
-        # wanted, those on it or with a four or five shape (the rest are refuted by the
-        # line: ``off`` below); else all
-        if zoned and not certificates:
-            for k in range(4):
-                cand[k] = self.zone[k] | self.hot[k]
-        else:
-            cand[0] = cand[1] = cand[2] = ~(<uint64_t> 0)
-            cand[3] = (1ULL << (NP - 192)) - 1
+        self._split_setup(&s, attacker, max_moves)
+        self._split_candidates(&s, certificates, cand)
         m = -1
         while True:
             m = _next_bit(cand, m)
             if m < 0:
                 break
-            if self.cells[m]:
-                continue
-            off = zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1
-            if off and not certificates:
-                continue  # refuted by the line (forbidden or not: no need to know)
-            if (
-                not certificates
-                and live
-                and not self.tmask[dcol - 1][m]
-                and not (within[m >> 6] >> (m & 63)) & 1
-            ):
-                continue  # off a ring line's zone: it still wins (no certificate needed)
-            if dcol == 1 and self._forb(m):
-                continue
-            if isknown[m]:
+            kind = self._split_sort(&s, m, certificates, isknown, mf, &nmf)
+            if kind == M_KNOWN:
                 defs.append(m)
-                continue
-            if off:
-                ridx[m] = _line_at(rlines, &tline_at, tline)
-                nrefs += 1
-                most = tlen if tlen > most else most
-                continue
-            nmf = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
-            if (
-                zoned
-                and nmf == 0
-                and not (online[m >> 6] >> (m & 63)) & 1
-                and self._reads_same_with(m, dcol)
-            ):
-                # every read of the replay is the same with m: it replays the same
-                if certificates:
-                    ridx[m] = _line_at(rlines, &tline_at, tline)
-                    nrefs += 1
-                    most = tlen if tlen > most else most
-                continue
-            self._put(m, dcol)
-            self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
-            hit = -1
-            ts = NULL
-            replayed = (
-                fits
-                and not (online[m >> 6] >> (m & 63)) & 1
-                and self._replay_with(a, buf, n, mf, nmf)
-            )
-            if not replayed and live:
-                hit = self._ring_replay(a, live, lzone, m, mf, nmf)
-            if not (replayed or hit >= 0) and max_moves >= NOGIL_DEPTH and share:
-                # (from here to PyEval_RestoreThread: no Python objects)
-                ts = PyEval_SaveThread()
-            if replayed or hit >= 0:
-                r = 1
-            elif fast:
-                # what _vcf would do after m, its lists taken from here
-                r = self._vcf_child(a, max_moves, 0, pm, pdirs, pnm, -1, m, mf, nmf)
-            else:
-                self._track_around(m, 0)
-                self.tracking = True
-                r = self._vcf(a, max_moves, 0)
-                self.tracking = False
+            elif kind == M_LINE:
+                _cert_line(&cert, rlines, tline, m)
+            elif kind == M_TEST:
+                r = self._split_test(&s, m, mf, nmf, &by)
+                if by == BY_LINE:
+                    if certificates:
+                        _cert_line(&cert, rlines, tline, m)
+                elif by >= 0:
+                    if certificates:
+                        self._cert_ring(&cert, rlines, by, m)
+                elif r == 1:
+                    if certificates:
+                        self._cert_found(&cert, rlines, m)
+                    self._split_ring_push(&s, &cert)
+                else:
+                    defs.append(m)
+                    if r == -1:
+                        status = -1
                 self._remove(m)
-                self._track_around(m, dcol)
-                self._put(m, dcol)  # untracked: the masks stay those without m
-            if ts != NULL:
-                PyEval_RestoreThread(ts)
-            if replayed:
-                if certificates:
-                    ridx[m] = _line_at(rlines, &tline_at, tline)
-                    nrefs += 1
-                    most = tlen if tlen > most else most
-            elif hit >= 0:
-                if certificates:
-                    if slot_at[hit] < 0:
-                        slot_at[hit] = len(rlines)
-                        rlines.append(
-                            _untracked(tuple([self.ring[hit][i] for i in range(self.ringn[hit])]))
-                        )
-                    ridx[m] = slot_at[hit]
-                    nrefs += 1
-                    most = self.ringn[hit] if self.ringn[hit] > most else most
-            elif r == 1:
-                if certificates:
-                    ridx[m] = len(rlines)
-                    rlines.append(self._line())
-                    nrefs += 1
-                    most = self.line_len if self.line_len > most else most
-                # the line found: the ring's latest, in place of the oldest
-                k = self._ring_push(a)
-                if k >= 0:
-                    slot_at[k] = -1  # (its line is another now)
-                    live &= ~(1 << k)
-                    if clean:
-                        live |= 1 << k
-                        lzone[k][0] = lzone[k][1] = lzone[k][2] = lzone[k][3] = ~(<uint64_t> 0)
-                    _zones_within(live, lzone, within)
-            else:
-                defs.append(m)
-                if r == -1:
-                    status = -1
-            self._remove(m)
         self.tracking = True  # every stone put here is off again: the masks are right
         if not certificates:
             return status, defs, {}, self._nodes - start, 0
         return (
-            status, defs, _refutations(ridx, rlines, nrefs), self._nodes - start, (most + 1) // 2
+            status,
+            defs,
+            _refutations(cert.ridx, rlines, cert.nrefs),
+            self._nodes - start,
+            (cert.most + 1) // 2,
         )
+
+    cdef void _split_setup(self, Split* s, int a, int max_moves) noexcept nogil:
+        """The split's state before its first point (``s.line``, ``s.n`` given): the
+        attacker's lists here, whether the defender has a five point, the ring lines
+        that win here and their zones, the threat's line replayed with its reads
+        recorded (``zoned``: the core's ``zone`` is its zone)."""
+        cdef int pdf[NP]
+        cdef int pnd, m, i, k
+        s.a = a
+        s.dcol = 3 - a
+        s.max_moves = max_moves
+        s.fits = s.n > 0 and (s.n + 1) // 2 <= max_moves
+        s.zoned = False
+        s.clean = True
+        s.live = 0
+        self._ensure_tracking()
+        self.tracking = False  # replays read no masks: refresh them only for a search
+        # the attacker's lists here, for the searches after each defender move
+        s.fast = self._scan(a, s.pm, s.pdirs, &s.pnm, pdf, &pnd) < 0
+        if s.fast:
+            s.clean = pnd == 0
+        else:
+            for m in range(NP):
+                if not self.cells[m] and self.tmask[s.dcol - 1][m] and self._is_five(m, s.dcol):
+                    s.clean = False
+                    break
+        # a defender five point is not reached after a threat; the replays below assume none
+        s.fast = s.fast and s.clean
+        s.fits = s.fits and s.clean
+        s.online[0] = s.online[1] = s.online[2] = s.online[3] = 0
+        # the ring lines that win here (only they are tried after a defence), their zones
+        if s.clean:
+            s.live = self._ring_live(a, max_moves, s.lzone)
+        if not self.zones:  # (the ring's lines are replayed, their zones not trusted)
+            for k in range(RING):
+                s.lzone[k][0] = s.lzone[k][1] = s.lzone[k][2] = s.lzone[k][3] = ~(<uint64_t> 0)
+        _zones_within(s.live, s.lzone, s.within)
+        if s.fits:
+            s.zoned = self._replay_recorded(a, s.line, s.n, True) and self.zones  # (logged)
+            for i in range(s.n):
+                s.online[s.line[i] >> 6] |= 1ULL << (s.line[i] & 63)
+
+    cdef inline void _split_candidates(
+        self, Split* s, bint certificates, uint64_t* cand
+    ) noexcept nogil:
+        """The points to look at, in order: with the line's zone and no certificates
+        wanted, those on it or with a four or five shape (the rest are refuted by the
+        line: ``_split_sort``); else all."""
+        cdef int k
+        if s.zoned and not certificates:
+            for k in range(4):
+                cand[k] = self.zone[k] | self.hot[k]
+        else:
+            cand[0] = cand[1] = cand[2] = ~(<uint64_t> 0)
+            cand[3] = (1ULL << (NP - 192)) - 1
+
+    cdef inline int _split_sort(
+        self, Split* s, int m, bint certificates, unsigned char* isknown, int* mf, int* nmf
+    ) noexcept nogil:
+        """What the split does with the point ``m`` before any replay or search:
+        ``M_SKIP`` (taken, forbidden, or refuted where no certificate is wanted),
+        ``M_KNOWN`` (a known defence), ``M_LINE`` (refuted by the threat's line without
+        a replay) or ``M_TEST`` (with the defender's ``nmf`` five points after it in
+        ``mf``)."""
+        cdef int dcol = s.dcol
+        cdef bint off
+        if self.cells[m]:
+            return M_SKIP
+        off = s.zoned and not self.tmask[dcol - 1][m] and not (self.zone[m >> 6] >> (m & 63)) & 1
+        if off and not certificates:
+            return M_SKIP  # refuted by the line (forbidden or not: no need to know)
+        if (
+            not certificates
+            and s.live
+            and not self.tmask[dcol - 1][m]
+            and not (s.within[m >> 6] >> (m & 63)) & 1
+        ):
+            return M_SKIP  # off a ring line's zone: it still wins (no certificate needed)
+        if dcol == 1 and self._forb(m):
+            return M_SKIP
+        if isknown[m]:
+            return M_KNOWN
+        if off:
+            return M_LINE
+        nmf[0] = self._completions(m, dcol, mf) if self.tmask[dcol - 1][m] else 0
+        if (
+            s.zoned
+            and nmf[0] == 0
+            and not (s.online[m >> 6] >> (m & 63)) & 1
+            and self._reads_same_with(m, dcol)
+        ):
+            # every read of the replay is the same with m: it replays the same
+            return M_LINE if certificates else M_SKIP
+        return M_TEST
+
+    cdef int _split_test(self, Split* s, int m, int* mf, int nmf, int* by) noexcept:
+        """Put the defender's ``m`` (it stays on the board) and find whether the attacker
+        still wins: 1 (``by``: ``BY_LINE`` if the threat's line replays, a ring slot if
+        that ring line does, ``BY_SEARCH`` if a VCF search found the win now in
+        ``path``), 0 (no win: a defence) or -1 (the search ran out of nodes). A search
+        from ``NOGIL_DEPTH`` moves on lets other threads run."""
+        cdef PyThreadState* ts = NULL
+        cdef int r, a = s.a, dcol = s.dcol, hit = -1
+        cdef bint replayed
+        self._put(m, dcol)
+        self._prefetch_dead(a, 0)  # (for the search after m, if the replays fail)
+        replayed = (
+            s.fits
+            and not (s.online[m >> 6] >> (m & 63)) & 1
+            and self._replay_with(a, s.line, s.n, mf, nmf)
+        )
+        if not replayed and s.live:
+            hit = self._ring_replay(a, s.live, s.lzone, m, mf, nmf)
+        if not (replayed or hit >= 0) and s.max_moves >= NOGIL_DEPTH and s.share:
+            # (from here to PyEval_RestoreThread: no Python objects)
+            ts = PyEval_SaveThread()
+        if replayed or hit >= 0:
+            r = 1
+        elif s.fast:
+            # what _vcf would do after m, its lists taken from here
+            r = self._vcf_child(a, s.max_moves, 0, s.pm, s.pdirs, s.pnm, -1, m, mf, nmf)
+        else:
+            self._track_around(m, 0)
+            self.tracking = True
+            r = self._vcf(a, s.max_moves, 0)
+            self.tracking = False
+            self._remove(m)
+            self._track_around(m, dcol)
+            self._put(m, dcol)  # untracked: the masks stay those without m
+        if ts != NULL:
+            PyEval_RestoreThread(ts)
+        by[0] = BY_LINE if replayed else (hit if hit >= 0 else BY_SEARCH)
+        return r
+
+    cdef inline void _split_ring_push(self, Split* s, Certs* cert) noexcept nogil:
+        """The line just found (``path``): the ring's latest, in place of the oldest,
+        live in this split (its zone unknown) unless the defender has a five point."""
+        cdef int k = self._ring_push(s.a)
+        if k >= 0:
+            cert.slot_at[k] = -1  # (its line is another now)
+            s.live &= ~(1 << k)
+            if s.clean:
+                s.live |= 1 << k
+                s.lzone[k][0] = s.lzone[k][1] = s.lzone[k][2] = s.lzone[k][3] = ~(<uint64_t> 0)
+            _zones_within(s.live, s.lzone, s.within)
+
+    cdef int _cert_ring(self, Certs* cert, list lines, int k, int m) except -1:
+        """``m`` refuted by the line of ring slot ``k``."""
+        cdef int i
+        if cert.slot_at[k] < 0:
+            cert.slot_at[k] = len(lines)
+            lines.append(_untracked(tuple([self.ring[k][i] for i in range(self.ringn[k])])))
+        cert.ridx[m] = cert.slot_at[k]
+        cert.nrefs += 1
+        cert.most = self.ringn[k] if self.ringn[k] > cert.most else cert.most
+        return 0
+
+    cdef int _cert_found(self, Certs* cert, list lines, int m) except -1:
+        """``m`` refuted by the line just found (``path``)."""
+        cert.ridx[m] = len(lines)
+        lines.append(self._line())
+        cert.nrefs += 1
+        cert.most = self.line_len if self.line_len > cert.most else cert.most
+        return 0
 
     cdef int _ring_live(self, int a, int max_moves, uint64_t (*zones)[4]) noexcept nogil:
         """The ring slots whose line wins here for ``a`` within ``max_moves`` (the
@@ -2202,8 +2377,8 @@ cdef class Core:
         only adds overlines). So q was a straight four point before m already. (It was
         forbidden then, else the VCF search before this one had won in one move: m
         made it legal: a stone on the line of one of q's two fours can make that four's
-        five an overline, ``mq_BBB``, and q a single straight four. The development
-        cases have five such threats in 102,000 searches, hence this test.)"""
+        five an overline, ``mq_BBB``, and q a single straight four. Such threats are
+        rare, hence this cheap test.)"""
         cdef int row, p, d
         cdef uint64_t bits
         for row in range(4):
@@ -2233,48 +2408,67 @@ cdef class Core:
         entries from outside the recording are not trusted inside it (their reads were
         not recorded): each entry carries the recording session (``epoch``) it was made
         in. The pure core searches every candidate, so the answers are the same and only
-        the VCF node counts differ."""
-        cdef int m, r, a = attacker, d = 3 - attacker, status = 0, i
-        cdef long long start = self._nodes
+        the VCF node counts differ.
+
+        The steps: ``_threat_zones`` (the attacker's lists here, the counter line's
+        zone, the failed VCF's zone), ``_threat_candidates``, then for each point
+        ``_threat_skips`` (the filters) and ``_threat_search`` (the counter line
+        replayed, else the VCF search after the move)."""
+        cdef ThreatGen t
+        cdef int m, r, i, status = 0
+        cdef long long start
         cdef list out = []
-        cdef int cbuf[MAXLINE]
-        cdef int cn = len(counter)
-        cdef bint zoned = False, still, quiet, fast
-        cdef bint share = _others_run()  # (let other threads run during long searches)
-        cdef PyThreadState* ts
-        cdef int pm[NP]
-        cdef unsigned char pdirs[NP]
-        cdef int pdf[NP]
-        cdef int df2[NP]
-        cdef int pnm, pnd, nd2, k, r0
-        cdef uint64_t czone[4]
-        cdef uint64_t fzone[4]
-        cdef uint64_t threes[4]  # where a stone of his makes a three (``_is_three_move``)
-        cdef bint failzoned = False
         cdef uint64_t cand[4]
-        cdef uint64_t occ[4]
+        t.a = attacker
+        t.max_moves = max_moves
+        t.mode = mode
+        t.cn = len(counter)
+        t.share = _others_run()  # (let other threads run during long searches)
         self._grow_dead()
         start = self._nodes
         if max_moves < 2:
             return status, out, 0
         self._ensure_tracking()  # (the masks: _straight_point, _scan and the filters read them)
-        if mode == 3 and max_moves == 2 and a == 1 and self.rule == 0 and not self._straight_point():
+        if mode == 3 and max_moves == 2 and attacker == 1 and self.rule == 0 and not self._straight_point():
             # Black's hidden threats with one move after them: none (``_straight_point``)
             return status, out, 0
         if mode != 2:  # (mode 2 takes threes and hidden threats alike)
-            self._shape_points(a, 16, threes)
-        if cn > MAXLINE:
-            cn = 0
-        for i in range(cn):
-            cbuf[i] = counter[i]
+            self._shape_points(attacker, 16, t.threes)
+        if t.cn > MAXLINE:
+            t.cn = 0
+        for i in range(t.cn):
+            t.cbuf[i] = counter[i]
         self._limit = start + node_limit
-        # the lists here; after a move m (no four of his), _vcf's would follow from them
-        fast = self._scan(a, pm, pdirs, &pnm, pdf, &pnd) < 0
-        if cn and fast and self.zones:  # (the counter replay assumes no five point of his)
-            zoned = self._replay_recorded(d, cbuf, cn, False)
+        self._threat_zones(&t)
+        self._threat_candidates(&t, cand)
+        m = -1
+        while True:
+            m = _next_bit(cand, m)
+            if m < 0:
+                break
+            if self._threat_skips(&t, m):
+                continue
+            r = self._threat_search(&t, m)
+            if r == 1:
+                out.append((m, self._line()))
+            elif r == -1:
+                status = -1
+        return status, out, self._nodes - start
+
+    cdef void _threat_zones(self, ThreatGen* t) noexcept:
+        """The attacker's lists here (after a move m that makes no four of his, _vcf's
+        would follow from them); the counter line's zone (``czone``; ``zoned``: it
+        replays); for hidden threats, the zone of the attacker's VCF here (``fzone``;
+        ``failzoned``: it fails)."""
+        cdef int a = t.a, k, r0
+        t.zoned = False
+        t.failzoned = False
+        t.fast = self._scan(a, t.pm, t.pdirs, &t.pnm, t.pdf, &t.pnd) < 0
+        if t.cn and t.fast and self.zones:  # (the counter replay assumes no five point of his)
+            t.zoned = self._replay_recorded(3 - a, t.cbuf, t.cn, False)
         for k in range(4):
-            czone[k] = self.zone[k]
-        if mode >= 2 and fast and pnd == 0 and self.zones:
+            t.czone[k] = self.zone[k]
+        if t.mode >= 2 and t.fast and t.pnd == 0 and self.zones:
             # The attacker's failed VCF here, every read recorded: a move that makes no
             # new four shape (nor unmakes one) and is off every read fails the same way.
             self._new_epoch()
@@ -2282,19 +2476,22 @@ cdef class Core:
             self.tracking = False
             self.recording = True
             with nogil:
-                r0 = self._vcf_expand(a, max_moves - 1, 0, pm, pdirs, pnm, 0, -1)
+                r0 = self._vcf_expand(a, t.max_moves - 1, 0, t.pm, t.pdirs, t.pnm, 0, -1)
             self.recording = False
             self.tracking = True
-            failzoned = r0 == 0
+            t.failzoned = r0 == 0
             for k in range(4):
-                fzone[k] = self.zone[k]
-        # the candidates as a bit set, then each in point order: for threes, the points
-        # where he makes one; else the empty points with a stone within five along a
-        # line (``_near_stones``), less the three points for hidden threats (it looked
-        # at each of the 225 points: vct_game_black_l17_1_short makes 550 k calls)
-        if mode == 1:
+                t.fzone[k] = self.zone[k]
+
+    cdef inline void _threat_candidates(self, ThreatGen* t, uint64_t* cand) noexcept nogil:
+        """The candidates as a bit set, each then taken in point order: for threes, the
+        points where he makes one; else the empty points with a stone within five along
+        a line (``_near_stones``), less the three points for hidden threats."""
+        cdef uint64_t occ[4]
+        cdef int m, k
+        if t.mode == 1:
             for k in range(4):
-                cand[k] = threes[k]
+                cand[k] = t.threes[k]
         else:
             cand[0] = cand[1] = cand[2] = cand[3] = 0
             occ[0] = occ[1] = occ[2] = occ[3] = 0
@@ -2305,76 +2502,85 @@ cdef class Core:
                         cand[k] |= NEAR[m][k]
             for k in range(4):
                 cand[k] &= ~occ[k]
-                if mode == 3:
-                    cand[k] &= ~threes[k]
-        m = -1
-        while True:
-            m = _next_bit(cand, m)
-            if m < 0:
-                break
-            # the same filters as the pure version, cheapest first (they all must pass)
-            if self.cells[m]:
-                continue
-            if mode >= 2 and not self._near_stones(m):
-                continue
-            if mode == 1 and not (threes[m >> 6] >> (m & 63)) & 1:
-                continue
-            if mode == 3 and (threes[m >> 6] >> (m & 63)) & 1:
-                continue
-            if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
-                continue
-            # m makes no four shape of his: no five point the counter line must answer
-            quiet = zoned and not self.tmask[a - 1][m]
-            if quiet and not (czone[m >> 6] >> (m & 63)) & 1:
-                continue  # off the counter line's zone: it still wins after m
-            if a == 1 and self._forb(m):
-                continue
-            if (
-                failzoned
-                and not (fzone[m >> 6] >> (m & 63)) & 1
-                and not self.tmask[a - 1][m]
-                and not self._makes_four_shapes(m, a)
-            ):
-                continue  # off the failed VCF's zone, no four shape changed: it fails too
-            if fast:
-                self._prefetch_dead(a, ZOB[a][m])  # (for the search after m, below)
-                nd2 = 0
-                for k in range(pnd):
-                    if pdf[k] != m:
-                        df2[nd2] = pdf[k]
-                        nd2 += 1
-                self.tracking = False
-                self._put(m, a)
-                still = (
-                    quiet and not _on_line(cbuf, cn, m) and self._replay_with(d, cbuf, cn, NULL, 0)
-                )
-                if still:
-                    r = 0
-                else:
-                    ts = PyEval_SaveThread() if max_moves - 1 >= NOGIL_DEPTH and share else NULL
-                    # (from here to PyEval_RestoreThread: no Python objects)
-                    r = self._vcf_child(a, max_moves - 1, 0, pm, pdirs, pnm, m, -1, df2, nd2)
-                    if ts != NULL:
-                        PyEval_RestoreThread(ts)
-                self._remove(m)
-                self.tracking = True
-            else:  # the attacker has a five point here (not reached from the search)
-                self._put(m, a)
-                with nogil:
-                    r = self._vcf(a, max_moves - 1, 0)
-                self._remove(m)
-            if r == 1:
-                out.append((m, self._line()))
-            elif r == -1:
-                status = -1
-        return status, out, self._nodes - start
+                if t.mode == 3:
+                    cand[k] &= ~t.threes[k]
+
+    cdef inline bint _threat_skips(self, ThreatGen* t, int m) noexcept nogil:
+        """Whether the candidate ``m`` is no threat without a search: the same filters
+        as the pure version, cheapest first (they all must pass)."""
+        cdef int a = t.a, mode = t.mode
+        cdef bint quiet
+        if self.cells[m]:
+            return True
+        if mode >= 2 and not self._near_stones(m):
+            return True
+        if mode == 1 and not (t.threes[m >> 6] >> (m & 63)) & 1:
+            return True
+        if mode == 3 and (t.threes[m >> 6] >> (m & 63)) & 1:
+            return True
+        if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
+            return True
+        # m makes no four shape of his: no five point the counter line must answer
+        quiet = t.zoned and not self.tmask[a - 1][m]
+        if quiet and not (t.czone[m >> 6] >> (m & 63)) & 1:
+            return True  # off the counter line's zone: it still wins after m
+        if a == 1 and self._forb(m):
+            return True
+        if (
+            t.failzoned
+            and not (t.fzone[m >> 6] >> (m & 63)) & 1
+            and not self.tmask[a - 1][m]
+            and not self._makes_four_shapes(m, a)
+        ):
+            return True  # off the failed VCF's zone, no four shape changed: it fails too
+        return False
+
+    cdef int _threat_search(self, ThreatGen* t, int m) noexcept:
+        """Whether the attacker has a VCF after his ``m`` if the defender passes: 1 (the
+        line in ``path``), 0 (none, or the counter line still wins after a quiet ``m``)
+        or -1 (out of nodes)."""
+        cdef int df2[NP]
+        cdef int nd2, k, r, a = t.a
+        cdef bint still
+        cdef bint quiet = t.zoned and not self.tmask[a - 1][m]  # (as in ``_threat_skips``)
+        cdef PyThreadState* ts
+        if t.fast:
+            self._prefetch_dead(a, ZOB[a][m])  # (for the search after m, below)
+            nd2 = 0
+            for k in range(t.pnd):
+                if t.pdf[k] != m:
+                    df2[nd2] = t.pdf[k]
+                    nd2 += 1
+            self.tracking = False
+            self._put(m, a)
+            still = (
+                quiet
+                and not _on_line(t.cbuf, t.cn, m)
+                and self._replay_with(3 - a, t.cbuf, t.cn, NULL, 0)
+            )
+            if still:
+                r = 0
+            else:
+                ts = PyEval_SaveThread() if t.max_moves - 1 >= NOGIL_DEPTH and t.share else NULL
+                # (from here to PyEval_RestoreThread: no Python objects)
+                r = self._vcf_child(a, t.max_moves - 1, 0, t.pm, t.pdirs, t.pnm, m, -1, df2, nd2)
+                if ts != NULL:
+                    PyEval_RestoreThread(ts)
+            self._remove(m)
+            self.tracking = True
+        else:  # the attacker has a five point here (not reached from the search)
+            self._put(m, a)
+            with nogil:
+                r = self._vcf(a, t.max_moves - 1, 0)
+            self._remove(m)
+        return r
 
 
 # -- the C interface of the compiled search loop ---------------------------------------
 # ``solver/search/dfpn_fast.pyx`` calls these through ``core_fast_api.h`` (Cython's ``api``): no method
-# look-up, no boxed arguments, no list for five points. vct_game_black_l17_1_short made
-# 11.8 M calls into the core, 5.7 M of them these. A core of another class (the pure
-# one: tests run the compiled loop on it) gets the method call.
+# look-up, no boxed arguments, no list for five points (the loop's most frequent calls). A
+# core of another class (the pure one: tests run the compiled loop on it) gets the
+# method call.
 
 cdef api int core_enter(object core, int p, int colour, int q, int q_colour) except -1:
     """``core.enter(p, colour, q, q_colour)``."""

@@ -176,15 +176,15 @@ class SearchCore(Core):
         ``p | (q + 1) << 8`` (``solver.search.dfpn_shared.child_code``), in point order: not those
         with two completions, nor those whose block makes a five or is forbidden to
         Black (either is a win: a VCF would have found it)."""
-        d = 3 - colour
+        dfd = 3 - colour
         out = []
         for p in self.four_moves(colour):
             comps = self.completions(p, colour)
             q = comps[0]
             if (
                 len(comps) >= 2
-                or self.is_five(q, d)
-                or (d == BLACK and self.forbidden_after(q, p, colour))
+                or self.is_five(q, dfd)
+                or (dfd == BLACK and self.forbidden_after(q, p, colour))
             ):
                 continue
             out.append(p | (q + 1) << 8)
@@ -267,8 +267,8 @@ class SearchCore(Core):
         slot = key & self._dead_mask
         if self._dead_key[slot] == key and self._dead_depth[slot] >= depth:
             return FAIL
-        d = 3 - a
-        theirs = self.five_points(d)
+        dfd = 3 - a
+        theirs = self.five_points(dfd)
         if len(theirs) >= 2:
             moves: list[int] = []
         elif theirs:
@@ -281,8 +281,8 @@ class SearchCore(Core):
         # block that is forbidden with the four on the board (and makes him no five).
         for p, comps in zip(moves, completions, strict=True):
             if len(comps) >= 2 or (
-                d == BLACK
-                and not self.is_five(comps[0], d)
+                dfd == BLACK
+                and not self.is_five(comps[0], dfd)
                 and self.forbidden_after(comps[0], p, a)
             ):
                 line.append(p)
@@ -293,10 +293,10 @@ class SearchCore(Core):
             moves, completions = [], []
         for p, comps in zip(moves, completions, strict=True):
             q = comps[0]
-            if self.is_five(q, d):
+            if self.is_five(q, dfd):
                 continue  # the block makes the defender's five
             self.put(p, a)
-            self.put(q, d)
+            self.put(q, dfd)
             sub: list[int] = []
             r = self._vcf(a, depth - 1, sub, limit)
             self.remove(q)
@@ -313,7 +313,7 @@ class SearchCore(Core):
 
     def replay_vcf(self, attacker: int, line: tuple[int, ...] | list[int]) -> bool:
         """Whether ``line`` is a valid VCF win for ``attacker`` (to move) from here."""
-        a, d = attacker, 3 - attacker
+        a, dfd = attacker, 3 - attacker
         placed: list[int] = []
         ok = False
         try:
@@ -324,7 +324,7 @@ class SearchCore(Core):
                 if self.is_five(p, a):
                     ok = i == len(line) - 1
                     return ok
-                theirs = self.five_points(d)
+                theirs = self.five_points(dfd)
                 if len(theirs) >= 2 or (theirs and theirs[0] != p):
                     return False
                 if not self.is_four_move(p, a):
@@ -334,15 +334,15 @@ class SearchCore(Core):
                     ok = i == len(line) - 1
                     return ok
                 q = comps[0]
-                if self.is_five(q, d):
+                if self.is_five(q, dfd):
                     return False
-                if d == BLACK and self.forbidden_after(q, p, a):
+                if dfd == BLACK and self.forbidden_after(q, p, a):
                     ok = i == len(line) - 1
                     return ok
                 if i + 1 >= len(line) or line[i + 1] != q:
                     return False
                 self.put(p, a)
-                self.put(q, d)
+                self.put(q, dfd)
                 placed.extend((q, p))
             return False
         finally:
@@ -371,8 +371,7 @@ class SearchCore(Core):
         refuted dict is left empty and ``longest`` 0 (the search only needs the
         defences). The legal moves in ``known`` are taken as defences without a replay
         or a search: a proof's split passes the defences its search found in the same
-        split (each failed a complete VCF search), and so spends no search on them
-        (``vct_game_white_l14_1``'s proof: 231 -> 216 M instructions).
+        split (each failed a complete VCF search), and so spends no search on them.
 
         Before a search, the last ``RING`` VCFs found by such searches (in any split:
         the positions a search visits are alike) are replayed, the latest first: those

@@ -87,11 +87,8 @@ class Verdict(enum.Enum):
     UNKNOWN = "unknown"
 
 
-# The table's default memory bound: 2.56 M entries. At 512 MB (1.28 M entries) the
-# longest search of the development set, vct_game_black_l17_1_short (2.2 M entries,
-# 656 MB at its peak uncollected), collected its table again and again: 42.0 M nodes
-# and 9.5 s, against 41.1 M and 8.6 s in one collection-free run. It is the only case
-# of the 64 that fills 512 MB. ``--memory`` sets it.
+# The table's default memory bound: 2.56 M entries; the longest development search needs
+# about 2.2 M and at 512 MB collected again and again. ``--memory`` sets it.
 DEFAULT_MEMORY_MB = 1024
 
 
@@ -203,12 +200,12 @@ class _Clock:
             )
 
 
-# What one table entry takes, measured on vct_game_black_l17_1_short: never collected
-# (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the search: 318
-# bytes an entry (the entry, its int key, its slot in the dict, its children's codes and
-# cached entries, its threat line). Collected, the entries kept are the bigger ones (with
-# children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400, and the process stays
-# near the bound (470 MB at --memory 512).
+# What one table entry takes, measured on the longest development search: never
+# collected (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the
+# search: 318 bytes an entry (the entry, its int key, its slot in the dict, its
+# children's codes and cached entries, its threat line). Collected, the entries kept are
+# the bigger ones (with children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400,
+# and the process stays near the bound (470 MB at --memory 512).
 ENTRY_BYTES = 400
 
 
@@ -392,15 +389,13 @@ def _narrow(
     those, counting up from one move costs the searches without a win below S - 1, and
     coming down from the first win found costs the proofs above S. Either can be the
     dearer by far: searches without a win grow steeply with the bound, proofs vary a
-    lot. ``vct_game_white_l12_1``, limit 12: 12.1 M nodes up, 7.8 M down (its search
-    without a win at 11 alone is 7.7 M). ``vct_game_white_l18_1``, limit 18 and
-    shortest 13: 1.7 M up, 13.0 M down (its proof within 14 is 8.8 M). So the bounds are
-    tried from both ends, each time at the end that has cost less so far: the next
-    bound up, or one below the shortest win found. Neither end then costs more than the
-    other's whole work and a search. The cap is searched first when the caller chose it
-    (``top_first``: it is most often the answer, and whether there is a win at all is
-    the first question), else once the searches counting up have cost ``TOP_AFTER``
-    nodes (or reached the cap): counting up alone never ends where there is no win.
+    lot. So the bounds are tried from both ends, each time at the end that has cost less
+    so far: the next bound up, or one below the shortest win found. Neither end then
+    costs more than the other's whole work and a search. The cap is searched first when
+    the caller chose it (``top_first``: it is most often the answer, and whether there
+    is a win at all is the first question), else once the searches counting up have
+    cost ``TOP_AFTER`` nodes (or reached the cap): counting up alone never ends where
+    there is no win.
     """
     lo, hi, up, down = 0, 0, 0, 0
     while not hi or lo + 1 < hi:

@@ -141,8 +141,7 @@ cdef object _proof_node(
     int move, long long length, dict replies, object final=None, object refuted=None
 ):
     """``ProofNode(move, length, replies, refuted or {}, final)``, made without running
-    its ``__init__`` (a dataclass's, in Python: 2,000 instructions a node, a third of a
-    proof's walk). Every field is set here: a field added to ``ProofNode`` must be set
+    its ``__init__`` (a dataclass's, in Python, is slow). Every field is set here: a field added to ``ProofNode`` must be set
     here too (the tests compare these trees with ``PureDfPn``'s, field by field)."""
     cdef object node = PyType_GenericAlloc(ProofNode, 0)
     node.move = move
@@ -350,8 +349,7 @@ cdef class Loop:
 
     cdef int _forced_child(self, array.array children, int r, int p) except -1:
         """``PureDfPn._add_forced`` (a VCF search after a block a defender's counter-four
-        calls for, unless its AND node is known: ``vct_game_white_l14_1`` has 16.8 k
-        such blocks and 5.8 k AND nodes after them)."""
+        calls for, unless its AND node is known: most such blocks are reached again)."""
         cdef object core = self.core
         cdef int a = self.a
         cdef uint64_t h
@@ -585,9 +583,7 @@ cdef class Loop:
         """``PureDfPn._collect`` in C: the same entries dropped (ties in table order).
         One pass reads what it needs of each entry into flat arrays (and forgets every
         entry's ``kids``: they may hold dropped entries); the choices are made on those;
-        the table drops them all at once (``Table.sweep``). It used to read the entries
-        four times and drop them one by one: 0.3 s a collection at 1.28 M entries, the
-        entries scattered in memory."""
+        the table drops them all at once (``Table.sweep``)."""
         cdef Table tt = self.table
         cdef long long limit = self.max_entries, cut = 0
         cdef Py_ssize_t k, n = tt.nitems, narrow = 0, nw = 0, excess, take, at_cut = 0, left
@@ -701,11 +697,8 @@ cdef class Loop:
         """``PureDfPn.proof``: the same tree, walked in C (the splits, the lengths where
         several moves win, and VCF lines are ``PureDfPn``'s). ``memo``, if given, is a
         ``Table`` (the proofs built so far by node key; a dict keyed by ints made an int
-        and hashed it at every node). ``vct_game_white_l14_1``'s proof (10,173 attacker
-        nodes, 2,640 splits): 42 -> 34 ms with the walk in C (it made a list of
-        ``(move, reply, key)`` tuples at each node, and a method call a step); the walk
-        alone then 85 M instructions, 51 M with the table as memo and nodes made
-        without their ``__init__`` (``_proof_node``)."""
+        and hashed it at every node); nodes are made without their ``__init__``
+        (``_proof_node``)."""
         if memo is not None and not isinstance(memo, Table):
             return super(Loop, self).proof(key, memo)  # (``PureDfPn``'s, on that mapping)
         return self._cproof(key_hash(key), key_low(key), Table() if memo is None else memo)
@@ -830,17 +823,19 @@ cdef class Loop:
         ``_ABSENT`` if they hold none (``_select`` has just looked for it: not there).
         Nor is it at the return unless a collection came meanwhile (that may have
         dropped this entry). A look-up on entry, the re-insert on return and the
-        parent's look-up after it were three dict operations a call (8% of
-        ``vct_game_black_l11_1``'s time, when the table was a dict). The node is ``h``
-        and ``low`` (its key's hash and low bits)."""
+        parent's look-up after it were three dict operations a call. The node is ``h``
+        and ``low`` (its key's hash and low bits).
+
+        The steps: the node's entry found (``_cmid_find``), made and expanded
+        (``_cmid_entry``); a settled node returned (``_cmid_done``); then, until a
+        threshold is reached, the best child chosen (``_select``, the hidden threats
+        added when it needs many proofs) and searched (``_cmid_child``)."""
         cdef Entry e
-        cdef object obj, ce, core
+        cdef object obj
         cdef bint is_or = (low & 1) == 0
         cdef int r = (low >> 1) & MAX_R
-        cdef int best_i = 0, move, reply, a, d
-        cdef unsigned int code, clow
-        cdef uint64_t ch
-        cdef long long pn = 0, dn = 0, second = 0, cpn, cdn, c_th_pn, c_th_dn
+        cdef int best_i = 0
+        cdef long long pn = 0, dn = 0, second = 0
         cdef long long start = self.expansions
         cdef bint again = False  # (see _select)
         if self._polls % 16 == 0:
@@ -848,14 +843,7 @@ cdef class Loop:
         else:
             self._polls += 1
         cdef int gen = self.collections
-        if known is _ABSENT:
-            obj = None
-        elif known is not None and not (
-            is_or and (<Entry> known).children is None and not (<Entry> known).probed
-        ):
-            obj = known  # (an OR entry to expand again, see below, is looked up)
-        else:
-            obj = table_find(self.table, h, low)
+        obj = self._cmid_find(h, low, is_or, known)
         if is_or and obj is None and below and r <= 1 and not self.incomplete and not self.safe:
             # What _expand_or finds here, without its calls: the parent ruled out a VCF
             # within r, so no five point of his either; with one move, no more threat.
@@ -863,6 +851,49 @@ cdef class Loop:
             e = _disproven_leaf()
             self.table.store(h, low, e)
             return e
+        e = self._cmid_entry(h, low, r, is_or, below, obj, th_pn, th_dn)
+        if e.pn == 0 or e.dn == 0 or not e.children:
+            if e.children is not None and not e.children and e.pn != 0 and e.dn != 0:
+                if is_or:
+                    e.pn, e.dn = INF, 0
+                else:
+                    e.pn, e.dn = 0, INF
+            return self._cmid_done(e, h, low, start, gen)
+        if self.table.used > self.collect_at:
+            self._collect()
+            self.collections += 1
+        while True:
+            self._select(e, h, r, is_or, again, &best_i, &pn, &dn, &second)
+            again = True
+            if is_or and pn >= HIDDEN_AFTER and e.staged:
+                e.hidden_cost = pn - 1 if pn < INF else 0
+                if self._cmore_threats(e, r):
+                    continue
+            e.pn, e.dn = pn, dn
+            if pn >= th_pn or dn >= th_dn:
+                return self._cmid_done(e, h, low, start, gen)
+            self._cmid_child(e, h, r, is_or, best_i, th_pn, th_dn, pn, dn, second)
+
+    cdef inline object _cmid_find(self, uint64_t h, unsigned int low, bint is_or, object known):
+        """The node's entry (None: not in the table): ``known`` when the parent's
+        ``kids`` hold it (see ``_cmid``), else the table's."""
+        if known is _ABSENT:
+            return None
+        if known is not None and not (
+            is_or and (<Entry> known).children is None and not (<Entry> known).probed
+        ):
+            return known  # (an OR entry to expand again, see ``_cmid_entry``, is looked up)
+        return table_find(self.table, h, low)
+
+    cdef inline Entry _cmid_entry(
+        self, uint64_t h, unsigned int low, int r, bint is_or, bint below, object obj,
+        long long th_pn, long long th_dn,
+    ):
+        """The node's entry ``obj``, made if None and expanded if its children are not
+        known yet: an OR node is probed first (``_or_entry``, again while open and
+        unprobed), its children made once it is open and below both thresholds; an
+        AND node is split at once (``PureDfPn._entry_for_and``)."""
+        cdef Entry e
         if is_or:
             if obj is None or (
                 (<Entry> obj).children is None
@@ -883,85 +914,81 @@ cdef class Loop:
                 e = <Entry> obj
             if e.children is None:
                 self._and_children(r, e)
-        if e.pn == 0 or e.dn == 0 or not e.children:
-            if e.children is not None and not e.children and e.pn != 0 and e.dn != 0:
-                if is_or:
-                    e.pn, e.dn = INF, 0
-                else:
-                    e.pn, e.dn = 0, INF
-            e.work += self.expansions - start
-            if self.collections != gen:
-                self.table.store(h, low, e)
-            return e
-        if self.table.used > self.collect_at:
-            self._collect()
-            self.collections += 1
-        core = self.core
-        a = self.a
-        d = self.d
-        while True:
-            self._select(e, h, r, is_or, again, &best_i, &pn, &dn, &second)
-            again = True
-            if is_or and pn >= HIDDEN_AFTER and e.staged:
-                e.hidden_cost = pn - 1 if pn < INF else 0
-                if self._cmore_threats(e, r):
-                    continue
-            e.pn, e.dn = pn, dn
-            if pn >= th_pn or dn >= th_dn:
-                e.work += self.expansions - start
-                if self.collections != gen:
-                    # (re)insert: a collection may have dropped it
-                    self.table.store(h, low, e)
-                return e
-            code = (<array.array> e.children).data.as_ushorts[best_i]
-            move = code & 255
-            reply = <int> (code >> 8) - 1
-            ch = self._child_hash(h, r, is_or, code, &clow)
-            ce = (<list> e.kids)[best_i]
-            if ce is None:
-                if (
-                    (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or)
-                    and not self.incomplete
-                    and not self.safe
-                ):
-                    # A new OR child with one move left (after a four of this OR node
-                    # with two, or a defence of this AND node with one): what _cmid
-                    # would settle without a call (see there), settled here without
-                    # putting its stones either.
-                    self.expansions += 1
-                    ce = _disproven_leaf()
-                    self.table.store(ch, clow, ce)
-                    (<list> e.kids)[best_i] = ce
-                    continue
-                cpn = cdn = 1
-            else:
-                cpn = (<Entry> ce).pn
-                cdn = (<Entry> ce).dn
+        return e
+
+    cdef inline Entry _cmid_done(
+        self, Entry e, uint64_t h, unsigned int low, long long start, int gen
+    ):
+        """The node's entry on return, its work counted; (re)inserted if a collection
+        came meanwhile (it may have dropped it)."""
+        e.work += self.expansions - start
+        if self.collections != gen:
+            self.table.store(h, low, e)
+        return e
+
+    cdef int _cmid_child(
+        self, Entry e, uint64_t h, int r, bint is_or, int best_i, long long th_pn,
+        long long th_dn, long long pn, long long dn, long long second,
+    ) except -1:
+        """Search the child ``best_i`` of the node ``e`` (``pn``, ``dn``: its numbers,
+        ``second``: the second-best child's) within the thresholds df-pn gives it, its
+        stones entered and left; a new OR child with one move left is settled without
+        them."""
+        cdef object ce, core = self.core
+        cdef unsigned int code, clow
+        cdef uint64_t ch
+        cdef int move, reply
+        cdef long long cpn, cdn, c_th_pn, c_th_dn
+        code = (<array.array> e.children).data.as_ushorts[best_i]
+        move = code & 255
+        reply = <int> (code >> 8) - 1
+        ch = self._child_hash(h, r, is_or, code, &clow)
+        ce = (<list> e.kids)[best_i]
+        if ce is None:
+            if (
+                (r == 2 and is_or and reply >= 0 or r <= 1 and not is_or)
+                and not self.incomplete
+                and not self.safe
+            ):
+                # A new OR child with one move left (after a four of this OR node
+                # with two, or a defence of this AND node with one): what _cmid
+                # would settle without a call (see there), settled here without
+                # putting its stones either.
+                self.expansions += 1
+                ce = _disproven_leaf()
+                self.table.store(ch, clow, ce)
+                (<list> e.kids)[best_i] = ce
+                return 0
+            cpn = cdn = 1
+        else:
+            cpn = (<Entry> ce).pn
+            cdn = (<Entry> ce).dn
+        if is_or:
+            c_th_pn = min(th_pn, _widen(second))
+            if best_i >= e.hidden:
+                c_th_pn -= e.hidden_cost  # (still above the child's proof number)
+            c_th_dn = min(INF - 1, th_dn - dn + cdn)
+            core_enter(core, move, self.a, reply, self.d)
+        else:
+            c_th_dn = min(th_dn, _widen(second))
+            c_th_pn = min(INF - 1, th_pn - pn + cpn)
+            core_enter(core, move, self.d, -1, 0)
+        if e.kids_gen != self.collections:
+            ce = None  # (filled before a collection: maybe dropped since)
+        elif ce is None:
+            ce = _ABSENT  # (``_select`` has just found it absent)
+        if is_or:
+            self.path[self.npath] = move  # (r moves at most: r <= MAX_R)
+            self.npath += 1
+        try:
+            ce = self._cmid(ch, clow, c_th_pn, c_th_dn, True, ce)
+            if e.kids is not None:  # (None if the table was collected meanwhile)
+                (<list> e.kids)[best_i] = ce
+        finally:
             if is_or:
-                c_th_pn = min(th_pn, _widen(second))
-                if best_i >= e.hidden:
-                    c_th_pn -= e.hidden_cost  # (still above the child's proof number)
-                c_th_dn = min(INF - 1, th_dn - dn + cdn)
-                core_enter(core, move, a, reply, d)
-            else:
-                c_th_dn = min(th_dn, _widen(second))
-                c_th_pn = min(INF - 1, th_pn - pn + cpn)
-                core_enter(core, move, d, -1, 0)
-            if e.kids_gen != self.collections:
-                ce = None  # (filled before a collection: maybe dropped since)
-            elif ce is None:
-                ce = _ABSENT  # (``_select`` has just found it absent)
-            if is_or:
-                self.path[self.npath] = move  # (r moves at most: r <= MAX_R)
-                self.npath += 1
-            try:
-                ce = self._cmid(ch, clow, c_th_pn, c_th_dn, True, ce)
-                if e.kids is not None:  # (None if the table was collected meanwhile)
-                    (<list> e.kids)[best_i] = ce
-            finally:
-                if is_or:
-                    self.npath -= 1
-                core_leave(core, move, reply)
+                self.npath -= 1
+            core_leave(core, move, reply)
+        return 0
 
     cdef int _select(
         self, Entry e, uint64_t h, int r, bint is_or, bint again, int* best_out,
@@ -976,9 +1003,8 @@ cdef class Loop:
         move, and for a four its block) and only the search below that child ran since:
         every position it stored holds that child's stones, and a sibling's does not
         (a threat's move is never a four's). Collections and new children (stage two)
-        build the ``kids`` anew, every child looked up. (The look-ups of absent
-        children, mostly cache misses in a large table, were two fifths of this
-        method's time on ``vct_game_black_l17_1_short``.)"""
+        build the ``kids`` anew, every child looked up. (Look-ups of absent children are
+        mostly cache misses in a large table.)"""
         cdef array.array children = <array.array> e.children
         cdef unsigned short* codes = children.data.as_ushorts
         cdef list kids

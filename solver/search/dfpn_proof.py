@@ -142,8 +142,7 @@ class ProofWalk:
         whole VCF budget: the search's node limit may be spent). The node's defences
         (its children) are passed as known: each failed a complete VCF search in that
         split, and is not searched again. The core gives the longest length as it goes
-        (taken here from about 180 refutations an AND node, it was 10% of
-        ``vct_game_white_l14_1``'s proof building).
+        (cheaper than taking it here from the refutations).
 
         The certificates are kept short, as a main line shows the longest resistance:
         a refuted defence that seems to resist longest only because its VCF is a long
@@ -151,13 +150,9 @@ class ProofWalk:
         attacker's shortest VCF here (found from the threat's line, which is the first
         VCF found, not the shortest), not that line; and the certificates longer than
         ``floor`` and than every one shortened so far are shortened in turn, the
-        longest first, each to the shortest VCF after its defence (``_shortened``). On
-        the 33 proven development cases the main lines had ended, in 9, on a refuted
-        defence whose VCF was longer than needed (``vct_game_black_l07_1``: 5 moves
-        shown where 2 win). ``vct_game_white_l14_1``: a shortest VCF searched at each of its
-        2,640 AND nodes whose threat's line is longer than one move, and about 1,000
-        certificates searched again at 180 of them; its proof 215.8 -> 229.0 M
-        instructions (the shortest lines alone: 212.7 M, as their zones are smaller)."""
+        longest first, each to the shortest VCF after its defence (``_shortened``).
+        Without this, main lines could end on a refuted defence whose VCF was longer
+        than needed."""
         found = self._refuted.get(key)
         if found is None:
             assert e.children is not None

@@ -16,9 +16,8 @@ so a tsume OR node adds them only once its fours and threes have failed or look 
 the best of them needs ``HIDDEN_AFTER`` proofs or more. They then enter at that price: each
 hidden threat's proof number is raised by the node's ``hidden_cost`` (the best proof number
 at that moment, less one), as df-pn+ charges a cost to a move, so the node's proof number
-does not drop and the search does not rush into them. (Waiting for the fours and threes
-to be disproven first took 54 M nodes on ``vct_game_white_l14_1``, which needs a mise
-after a few threes; adding hidden threats at no cost sent ``vct_small_but_long`` astray.)
+does not drop and the search does not rush into them. Waiting for every four and three
+to fail, or no cost at all, did worse.
 
 AND nodes (defender to move, after a threat): every legal defender move is considered:
 a move after which the attacker still has a VCF is refuted (its VCF is the certificate,
@@ -250,9 +249,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
             return e
         # df-pn+ style initial numbers: the more fours and threes, the harder to disprove.
         # Half the points that make one by shape: many shapes are no threat (no VCF
-        # behind the three, or the defender's VCF still wins). The whole count: 21
-        # development cases 44.5 M nodes, vct_game_black_l17_1_short 108.9 M; half of
-        # it: 40.5 M and 92.9 M (vct_unstable 65.8 M -> 84.7 M, in 15 to 19 s).
+        # behind the three, or the defender's VCF still wins).
         e.probed = True
         e.dn = max(1, (core.threat_shapes(a) + 1) // 2)
         return e
@@ -290,8 +287,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         if node_key(core.hash ^ ZOBRIST[a][p], self._threat_r(r), _AND) in self.tt:
             # A threat: an AND node is made only after a VCF found there, and this one's
             # would be found again. Most blocks are reached again: the defender's fours
-            # and the attacker's blocks commute (vct_game_white_l14_1: 16.8 k blocks, 5.8 k
-            # AND nodes; 883.6 -> 773.9 M instructions without their VCF searches).
+            # and the attacker's blocks commute.
             children.append(p)
             return
         core.enter(p, a)  # (enter and leave: the masks are put back, not updated)
@@ -378,60 +374,18 @@ class PureDfPn(ProofWalk, TableUpkeep):
         leaves the attacker no VCF (he must block it, and a four his block makes is
         answered by a block that is a four), so it is among the defences; below it, his
         block is the attacker's only move, and unless it is a four or a threat the
-        attack stops there. (Searched at every AND node, that VCF was found at about one
-        in 600, and cost two thirds of the VCF nodes of some searches: 21 development
-        cases 50.9 M -> 44.5 M nodes without it, vct_unstable 76.9 M -> 65.8 M, but
-        vct_game_black_l17_1_short 101.7 M -> 108.9 M.) Threat generation still skips
+        attack stops there (searched at every AND node, that VCF was rarely found and
+        cost much). Threat generation still skips
         the slow moves after which the defender's VCF found at their OR node still
         wins (``_generate_or``)."""
         core, a = self.core, self.a
         self.expansions += 1
-        # Most AND nodes expanded are never searched below (vct_game_black_l11_1: 6.4 k
-        # of 13.9 k, 149 k of its 398 k nodes): their split only tells the parent their
-        # proof number. Splitting less did worse each time (l11: 398 k nodes, 0.23 s;
-        # vct_game_black_l17_1_short: 43.9 M):
-        # - a first visit that only counts the moves the threat's line does not survive,
-        #   as the proof number, the split coming when the search comes back: l11 0.33 s
-        #   (fewer VCF nodes, but more threats visited);
-        # - those moves as the children, each checked by its own OR node: l11 0.43 s,
-        #   l17 50.3 M (each refutation a search of its own, no replay of a sibling's);
-        # - a split stopped once ``th_pn`` defences are found: l11 443 k, l17 46.8 M;
-        # - tried again with the ring (2026-11): the moves left by the line's and the
-        #   ring's replays as the children, unsearched, each child's own VCF search made
-        #   when it is first visited: l17 49.1 M, vct_game_white_l14_1 848 k (from
-        #   155.6 k) with this from 2 moves left; 43.8 M and 491 k from 4. Its failing
-        #   searches did not shrink (l17: 17.2 M nodes against the split's 24.3 M in
-        #   1.21 M searches; 45% of the split's defences are never visited, but lazily
-        #   more were), and the refutations found there missed the ring's replays;
-        # - the split's searches bounded at 3, 5 or 7 moves, the children of a
-        #   bounded split searched in full when visited: l17 109.8, 60.2, 40.9 M (10.3 s
-        #   against 10.2 s), vct_unstable 69.5, 44.8, 37.1 M (against 36.4 M).
-        # Where l17's time goes: splits 31%, hidden threats 16%, threes 10% (406 k
-        # calls for 1 M nodes), the defender's VCF 4%; 58% of its nodes are the splits'
-        # failing searches, and 72% of the split nodes are spent in AND nodes still open
-        # when the root is disproven (the df-pn's usual detours).
-        # The defender's fours come first, then the threat line's points, then his other
-        # defences, each group in point order. A child not yet visited counts one to both
-        # numbers (``_select``), so the first of equals is tried first: a four leaves the
-        # attacker one move, his block, and its subtree is settled soonest; a point of
-        # the line breaks the VCF the threat made. The 64 quintet cases, the mean over
-        # first phases of 200, 250, 300, 350 and 400 k nodes (their spread; the search
-        # after the first phase is chaotic, see ``FIRST_PHASE_NODES``):
-        # - point order: 133.1 M nodes (124.5-139.3 M), vct_game_black_l17_1_short
-        #   47.5 M (33.9-55.7 M), vct_unstable 45.4 M;
-        # - fours first: 122.9 M (119.0-126.7 M), l17 48.3 M, vct_unstable 36.5 M;
-        # - fours, then the line's points: 114.8 M (113.6-116.8 M), l17 41.0 M
-        #   (39.0-44.4 M), vct_unstable 36.4 M, vct_black_long 4.2 M -> 2.3 M;
-        # - fours last 140.3 M (at 300 k); fours, the line, then the defender's threes
-        #   120.0 M; the line's points first (fours or not), then fours 128.5 M; the
-        #   line's points in the line's order 120.6 M; its attacker moves before its
-        #   blocks 117.7 M, after them 118.4 M; the rest by distance to the line's first
-        #   move 115.2 M; a killer (the defence that last disproved an AND node as many
-        #   attacker moves deep) first, after the fours or after the line's points:
-        #   117.4, 127.0 and 123.5 M.
-        # vct_game_white_l14_1 (proven in its first phase) 155.9 k -> 155.6 k nodes.
-        # The refutations' certificates are not kept: only proofs need them, and
-        # ``_and_proof`` asks again for the few AND nodes a proof holds.
+        # Every defence is split here (searched for a refutation) when the node is
+        # expanded: lazier splits did worse. The order: the defender's fours (the
+        # attacker's one move, his block, settles their subtree soonest), then the threat
+        # line's points (they break its VCF), then the rest, each group in point order.
+        # An unvisited child counts 1 to both numbers (``_select``), so the first of
+        # equals goes first. Certificates are not kept here: ``_and_proof`` asks again.
         status, defs, _, _, _ = core.defences(
             a, self._depth(r), e.threat_line, self._budget(), False
         )
@@ -462,8 +416,8 @@ class PureDfPn(ProofWalk, TableUpkeep):
         until it is settled or ``FIRST_PHASE_NODES`` nodes are spent; whether it was
         proven. Threat-space search (Allis) plays only such moves: a win is mostly a
         chain of them, and the moves it leaves out are the fours and threats that only
-        delay (df-pn tries fours first, at a proof number of one: on
-        vct_game_black_l11_1 two far fours and their subsets took most of the search).
+        delay (df-pn tries fours first, at a proof number of one: far fours and their
+        subsets can take most of a search).
         A proof found so is a proof (every defence is still answered); a disproof is
         not, so the full search follows, given what stands (``_keep_first_phase``)."""
         main, self.tt = self.tt, {}
@@ -536,7 +490,10 @@ class PureDfPn(ProofWalk, TableUpkeep):
 
     def _mid(self, key: int, th_pn: int, th_dn: int, below: bool = False) -> None:
         """Search ``key`` until its numbers reach a threshold; ``below``: a node under the
-        root of this search (its attacker has no VCF there, see ``_expand_or``)."""
+        root of this search (its attacker has no VCF there, see ``_expand_or``). The
+        node's entry is made and expanded, a settled node returned; then, until a
+        threshold is reached, the best child is chosen (``_select``, the hidden threats
+        added when it needs many proofs) and searched (``_mid_child``)."""
         start = self.expansions
         if self._polls % 16 == 0:
             self._poll()
@@ -563,7 +520,6 @@ class PureDfPn(ProofWalk, TableUpkeep):
             return
         if len(self.tt) > self.collect_at:
             self._collect()
-        core = self.core
         again = False
         while True:
             best_i, pn, dn, second = self._select(key, e, is_or, again)
@@ -577,39 +533,58 @@ class PureDfPn(ProofWalk, TableUpkeep):
                 e.work += self.expansions - start
                 self.tt[key] = e  # (re)insert: a memory collection may have dropped it
                 return
-            code = e.children[best_i]
-            ckey = self.child_key(key, code)
-            move, reply = code & 255, (code >> 8) - 1
-            assert e.kids is not None
-            ce = e.kids[best_i]
-            cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
+            self._mid_child(key, e, is_or, best_i, th_pn, th_dn, pn, dn, second)
+
+    def _mid_child(
+        self,
+        key: int,
+        e: _Entry,
+        is_or: bool,
+        best_i: int,
+        th_pn: int,
+        th_dn: int,
+        pn: int,
+        dn: int,
+        second: int,
+    ) -> None:
+        """Search the child ``best_i`` of the node ``key`` (``pn``, ``dn``: its numbers,
+        ``second``: the second-best child's) within the thresholds df-pn gives it, its
+        stones put and removed."""
+        core = self.core
+        assert e.children is not None
+        code = e.children[best_i]
+        ckey = self.child_key(key, code)
+        move, reply = code & 255, (code >> 8) - 1
+        assert e.kids is not None
+        ce = e.kids[best_i]
+        cpn, cdn = (ce.pn, ce.dn) if ce else (1, 1)
+        if is_or:
+            c_th_pn = min(th_pn, _widen(second))
+            if best_i >= e.hidden:
+                c_th_pn -= e.hidden_cost  # (still above the child's proof number)
+            c_th_dn = min(INF - 1, th_dn - dn + cdn)
+        else:
+            c_th_dn = min(th_dn, _widen(second))
+            c_th_pn = min(INF - 1, th_pn - pn + cpn)
+        if is_or:
+            core.put(move, self.a)
+            if reply >= 0:
+                core.put(reply, self.d)
+            self.path.append(move)
+        else:
+            core.put(move, self.d)
+        try:
+            self._mid(ckey, c_th_pn, c_th_dn, True)
+            if e.kids is not None:  # (None if the table was collected meanwhile)
+                e.kids[best_i] = self.tt[ckey]
+        finally:
             if is_or:
-                c_th_pn = min(th_pn, _widen(second))
-                if best_i >= e.hidden:
-                    c_th_pn -= e.hidden_cost  # (still above the child's proof number)
-                c_th_dn = min(INF - 1, th_dn - dn + cdn)
-            else:
-                c_th_dn = min(th_dn, _widen(second))
-                c_th_pn = min(INF - 1, th_pn - pn + cpn)
-            if is_or:
-                core.put(move, self.a)
+                self.path.pop()
                 if reply >= 0:
-                    core.put(reply, self.d)
-                self.path.append(move)
+                    core.remove(reply)
+                core.remove(move)
             else:
-                core.put(move, self.d)
-            try:
-                self._mid(ckey, c_th_pn, c_th_dn, True)
-                if e.kids is not None:  # (None if the table was collected meanwhile)
-                    e.kids[best_i] = self.tt[ckey]
-            finally:
-                if is_or:
-                    self.path.pop()
-                    if reply >= 0:
-                        core.remove(reply)
-                    core.remove(move)
-                else:
-                    core.remove(move)
+                core.remove(move)
 
     def children_of(self, key: int, e: _Entry) -> list[tuple[int, int, int]]:
         """The children of the expanded node ``key`` (entry ``e``), in order, as

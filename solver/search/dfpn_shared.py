@@ -42,19 +42,15 @@ __all__ = [
 
 # Proof and disproof numbers: INF is a settled node's (proven: pn 0, dn INF). A node's sum
 # of its children's numbers is capped at INF too, and in a DAG those sums count shared
-# subtrees again and again: at 10**9, vct_unstable within 15 moves summed its root's
-# disproof number past it (children at 0.5 G) and the search stopped as if settled,
-# reported as no win, though a win within 14 exists. Hence a cap no sum comes near,
-# and a root left unsettled is reported as such (``_settled``), never as disproven. (2**55:
-# the compiled loop sums up to 225 children's numbers in 64 bits before it caps them.)
+# subtrees again and again: a lower cap can be reached by a sum and look like a settled
+# node. Hence a cap no sum comes near, and a root left unsettled is reported as such
+# (``_settled``), never as disproven. (2**55: the compiled loop sums up to 225 children's
+# numbers in 64 bits before it caps them.)
 INF = 2**55
 DEFENDER_VCF_DEPTH = 112
 # The defender's VCF at a generated OR node only spares threats that lose to it (threat
 # generation skips them; searched, each would be disproven), so it gets this many nodes
-# at most: the 54 development cases searched it 310 k times (5.1 M nodes, a sixth of
-# theirs); 425 searches took more than 1,000 nodes and failed (977 k nodes: at each of
-# vct_game_white_l14_1's first OR nodes, 11 k nodes, 3 ms, to find that Black, with
-# fours everywhere, has no VCF), and 44 of the 111,743 VCFs found took more.
+# at most (see docs/performance.md).
 DEFENDER_VCF_NODES = 1000
 _OR, _AND = 0, 1
 # the most attacker moves a node may still allow (``r`` has 8 bits in a node's key)
@@ -83,26 +79,16 @@ def child_code(move: int, reply: int = -1) -> int:
     return move | ((reply + 1) << 8)
 
 
-# (0.25 against 0.125, 0.5, 1 and 0 in 2026-11, the 64 cases' mean over five first
-# phases: 114.8 M nodes against 117.6, 172.7, 145.5 and 121.3 M)
+# df-pn's threshold widening, 1 + EPSILON (see ``_widen``; chosen on the development
+# cases: docs/performance.md)
 EPSILON = 0.25
 # The proof number a threat's AND node starts with, before it is expanded (df-pn+'s
 # heuristic initial numbers): 2 when the threat's VCF if ignored is one move (a three, or
 # a move making a double-four point), else 3. At 1, an OR node expanded every threat's AND
 # node (each a split of every defender move) before it searched any deeper; from 2 it
-# goes deeper into the threat with the fewest defences first. On the 21 development
-# cases: 66.7 M -> 50.9 M nodes (all at 2: 66.6 M; all at 3: 64.6 M; 2 and 4: 48.4 M,
-# but more on the two slowest). Other pairs were tried again after the later changes
-# ((2, 4), (1, 3), (3, 4), (2, 5)): none did better over these and the two slowest.
-# A third value for threats whose VCF is longer than three moves (4, 5, 6 or 8) swung
-# both ways: vct_game_black_l17_1_short 43.9 M -> 59.4, 41.8, 56.9, 43.4 M nodes.
-# A df-pn+ cost on fours (1 to 4 added to their children's proof numbers) cut
-# vct_game_black_l11_1 from 28.8 k to 10.2 k expansions (its waste is mostly fours
-# that only delay the same threats) but took the 21 cases from 31.8 M to 47.5 M nodes.
+# goes deeper into the threat with the fewest defences first.
 THREAT_PN = (2, 3)
 # a tsume OR node adds its hidden threats once its best four or three needs this many proofs
-# (8, 12, 16, 24, 32, 64: the 21 development cases 36.5, 32.3, 29.7, 33.3, 31.0, 36.5 M
-# nodes, vct_game_black_l17_1_short 52.9, 54.5, 41.8, 52.8, 42.9, 36.4 M: no trend)
 HIDDEN_AFTER = 32
 # The first phase of a search (``PureDfPn._first_phase``): at most this many nodes of a
 # search in which every attacker move below the root depends on the attack so far: on a
@@ -115,16 +101,7 @@ HIDDEN_AFTER = 32
 #     . . x x x x x . .
 #     x x x x A x x x x
 #
-# vct_game_black_l11_1 28.8 k -> 5.2 k expansions (385 k -> 102 k nodes), _l10_1 13.0 k ->
-# 6.6 k; a disproven case pays the first phase on top (vct_game_black_l11_1_short 6.1 k
-# -> 7.5 k expansions; the 54 development cases 28.8 M -> 30.4 M nodes, white_l11_1 the
-# worst, 3.4 M -> 5.4 M). Leaving the moves out of the OR nodes' children instead of
-# choosing among them (so the full search regenerated those nodes): 30.8 M. Reach 4
-# alone (no square) missed vct_game_black_l14_1's win (its third move takes old stones);
-# counting the defender's moves as well did no better. 300 k nodes: the first phase
-# proves vct_game_white_l14_1 at 199 k. (vct_game_black_l17_1_short, a disproof, swings
-# with the budget as any change moves its search: 100 k, 200 k, 300 k, 500 k, 1 M nodes
-# gave 37.0, 55.1, 34.6, 54.3, 41.7 M nodes; 42.9 M without a first phase.)
+# A disproof pays the phase on top; see docs/performance.md.
 FIRST_PHASE_NODES = 300_000
 DEPENDENT_REACH = 4
 DEPENDENT_NEAR = 2
@@ -141,8 +118,8 @@ def _widen(second: int) -> int:
 @contextmanager
 def paused_gc() -> Iterator[None]:
     """Pause Python's cyclic garbage collector for a search: its transposition table holds
-    millions of entries without cycles, which the collector would rescan again and again
-    (about 15% of a long search). The previous state is restored afterwards."""
+    millions of entries without cycles, which the collector would rescan again and again.
+    The previous state is restored afterwards."""
     was = gc.isenabled()
     gc.disable()
     try:
