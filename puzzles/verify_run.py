@@ -155,6 +155,12 @@ def collect_jobs(paths: list[str]) -> _Collected:
                 raise PuzzleFormatError(path, exc.problem) from None
             out.files += 1
             out.skipped += result.errors
+            if result.positions:
+                n = len(result.positions)
+                out.notes.append(
+                    f"{path}: {n} position{'s' if n != 1 else ''} not marked as puzzles"
+                    " (no stated task): not verified"
+                )
             seen: Counter[str] = Counter()
             for n, puzzle in enumerate(result.puzzles):
                 ident = puzzle.id or f"#{n + 1}"
