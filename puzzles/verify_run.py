@@ -28,12 +28,13 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
 from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
 from solver.errors import EXIT_SOLVER_ERROR, RenjuError
+from solver.progress import Bar, progress_bar
 
 __all__ = [
     "EXTENSIONS",
@@ -309,40 +310,6 @@ def _verify_job(
 # -- the run -----------------------------------------------------------------------------
 
 
-class _Progress:
-    """A one-line progress bar on a terminal (nothing otherwise)."""
-
-    def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream = stream
-        self.on = stream.isatty() and total > 0
-        self.total = total
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def show(self, done: int, problems: int, *, force: bool = False) -> None:
-        if not self.on:
-            return
-        now = time.monotonic()
-        if not force and now - self.last < 0.1:
-            return
-        self.last = now
-        elapsed = now - self.start
-        width = 24
-        filled = width * done // self.total
-        eta = ""
-        if 0 < done < self.total:
-            left = int(elapsed / done * (self.total - done))
-            eta = f" ETA {left // 60}:{left % 60:02d}"
-        bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total}, {problems} with problems{eta}   ")
-        self.stream.flush()
-
-    def clear(self) -> None:
-        if self.on:
-            self.stream.write("\r" + " " * 72 + "\r")
-            self.stream.flush()
-
-
 def _line(r: VerifyReport) -> str:
     what = {
         "proven": f"proven in {r.shortest}",
@@ -444,7 +411,7 @@ class _Run:
         self.save_cost = self.last_save - now
 
 
-def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> None:
+def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: Bar) -> None:
     opts = run.opts
     args = (opts.time, opts.goal, opts.max_moves, opts.check)
     if opts.jobs <= 1:
@@ -452,7 +419,7 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> 
             order, report = _verify_job(job, *args)
             run.finish_one(order, report, out)
             run.save(collected, final=False, done=False)
-            bar.show(run.done, run.problems, force=True)
+            bar.update(completed=run.done, status=f"{run.problems} with problems")
         return
     ctx = multiprocessing.get_context()
     stop = ctx.Event()
@@ -475,7 +442,7 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> 
                 order, report = fut.result()
                 run.finish_one(order, report, out)
                 run.save(collected, final=False, done=False)
-            bar.show(run.done, run.problems)
+            bar.update(completed=run.done, status=f"{run.problems} with problems")
     except BaseException:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
@@ -483,8 +450,14 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> 
     pool.shutdown(wait=True)
 
 
-def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = None) -> int:
+def run_verify(
+    opts: Options, out: TextIO | None = None, err: TextIO | None = None, *, console: Any = None
+) -> int:
     """Verify every puzzle of ``opts.paths``; return the exit code.
+
+    A progress bar is drawn on stderr when it is a terminal (or on ``console``, a Rich
+    console: see :func:`solver.progress.progress_bar`); the result lines go to ``out``
+    whole, above the bar.
 
     0: every puzzle is sound; 1: problems found (or bad entries skipped); 3: a solver
     error on some puzzle (result ``error``: a proof the checker rejected, or a disproof
@@ -506,11 +479,10 @@ def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = No
         print(f"renju: cannot read {bad} (not verified)", file=err)
     for _, exc in collected.skipped:
         print(f"renju: skipped {exc}", file=err)
-    bar = _Progress(err, len(run.todo))
     try:
-        _run_jobs(run, collected, out, bar)
+        with progress_bar(len(run.todo), "verify", console=console) as bar:
+            _run_jobs(run, collected, cast(TextIO, bar.wrap(out)), bar)
     except KeyboardInterrupt:
-        bar.clear()
         run.save(collected, final=True, done=False)
         path = opts.report or opts.resume
         saved = f"; report saved to {path}" if path else ""
@@ -521,12 +493,10 @@ def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = No
         )
         return 130
     except cf.BrokenExecutor:
-        bar.clear()
         run.save(collected, final=True, done=False)
         raise RenjuError(
             f"a worker process died (out of memory?) after {run.done} of {len(run.todo)} puzzles"
         ) from None
-    bar.clear()
     run.save(collected, final=True, done=True)
     reports = run.reports()
     summary = summarize(
