@@ -31,6 +31,7 @@ from pathlib import Path
 from puzzles.io import read_puzzles, write_native
 from puzzles.model import Puzzle
 from solver.errors import EXIT_SOLVER_ERROR, CommandError, SolverError
+from solver.progress import Bar, progress_bar
 from solver.rules.board import Board, Color
 from solver.rules.games import sample_games
 from solver.search.api import Limits, SolveResult, Verdict, solve
@@ -87,6 +88,7 @@ def mine(
     source: str,
     verbose: bool = False,
     errors: list[str] | None = None,
+    bar: Bar | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` sound puzzles from ``games``: at most one per game. A solver
     error on a position (a proof the checker rejected) skips that position; its
@@ -96,7 +98,7 @@ def mine(
         (gi, f"game {gi + 1}, after move {k}", board)
         for gi, k, board in _positions(games, want.min_stones)
     )
-    return _mine(found, want, count, source, verbose, errors)
+    return _mine(found, want, count, source, verbose, errors, bar=bar)
 
 
 def mine_positions(
@@ -106,6 +108,7 @@ def mine_positions(
     source: str,
     verbose: bool = False,
     errors: list[str] | None = None,
+    bar: Bar | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` sound puzzles from the positions of ``items`` (the puzzles and
     positions of a file: each one as it stands, its side to move the attacker), kept
@@ -118,8 +121,7 @@ def mine_positions(
                 continue  # an impossible position, or one with a five already
             yield i, item.id or f"position {i + 1}", item.board()
 
-    out = _mine(boards(), want, count, source, verbose, errors, comments)
-    return out
+    return _mine(boards(), want, count, source, verbose, errors, comments, bar)
 
 
 def _mine(
@@ -130,19 +132,24 @@ def _mine(
     verbose: bool,
     errors: list[str] | None,
     comments: dict[int, str] | None = None,
+    bar: Bar | None = None,
 ) -> list[Puzzle]:
+    bar = bar or Bar()
     out: list[Puzzle] = []
     used: set[int] = set()
+    tried = 0
     for gi, where, board in found:
         if len(out) >= count:
             break
         if gi in used:
             continue
+        tried += 1
+        bar.update(status=f"{tried} positions tried")
         try:
             kept = _candidate(board, want)
         except SolverError as exc:
             message = f"solver error ({where}): {exc}"
-            print(f"renju: {message}", file=sys.stderr)
+            bar.emit(f"renju: {message}", sys.stderr)
             if errors is not None:
                 errors.append(message)
             continue
@@ -170,8 +177,9 @@ def _mine(
                 tags=[want.goal, f"{moves}-moves"],
             )
         )
+        bar.update(advance=1)
         if verbose:
-            print(f"  found {out[-1].id} ({len(out)}/{count})", file=sys.stderr)
+            bar.emit(f"  found {out[-1].id} ({len(out)}/{count})", sys.stderr)
     return out
 
 
@@ -263,10 +271,11 @@ def _run_generate(args: argparse.Namespace) -> int:
     start = time.monotonic()
     errors: list[str] = []
     verbose = sys.stderr.isatty()
-    if args.from_file:
-        found = mine_positions(items, want, args.count, source, verbose, errors)
-    else:
-        found = mine(games, want, args.count, source, verbose=verbose, errors=errors)
+    with progress_bar(args.count, "generate") as bar:
+        if args.from_file:
+            found = mine_positions(items, want, args.count, source, verbose, errors, bar)
+        else:
+            found = mine(games, want, args.count, source, verbose, errors, bar)
     write_native(found, out)
     print(f"wrote {len(found)} puzzles to {out} in {time.monotonic() - start:.0f} s")
     if errors:
