@@ -109,6 +109,18 @@ class _Lines(io.TextIOBase):
         return _isatty(self._file)
 
 
+def _stderr_console() -> Any:
+    """A Rich console on stderr, or ``None`` if stderr is not a terminal or Rich (which
+    comes with Textual) is not installed."""
+    if not _isatty(sys.stderr):
+        return None
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    return Console(stderr=True)
+
+
 @contextmanager
 def progress_bar(total: float | None, description: str, *, console: Any = None) -> Iterator[Bar]:
     """A progress bar on stderr for the ``with`` block, shown from the start (counts,
@@ -122,13 +134,8 @@ def progress_bar(total: float | None, description: str, *, console: Any = None) 
             a terminal.
     """
     if console is None:
-        if not _isatty(sys.stderr):
-            yield Bar()
-            return
-        from rich.console import Console
-
-        console = Console(stderr=True)
-    if not console.is_terminal:
+        console = _stderr_console()
+    if console is None or not console.is_terminal:
         yield Bar()
         return
     from rich.progress import (
