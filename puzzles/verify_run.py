@@ -137,12 +137,14 @@ def collect_jobs(paths: list[str]) -> _Collected:
 
     Raises:
         PuzzleFormatError: a path does not exist, or a file named on the command line
-        cannot be read at all.
+        cannot be read at all or is a verify report.
     """
     out = _Collected()
     for given in paths:
         for path, named in _walk(Path(given)):
-            if not named and is_report(path):
+            if is_report(path):
+                if named:
+                    raise PuzzleFormatError(path, "a renju verify report, not a puzzle file")
                 out.notes.append(f"{path}: a verify report, not a puzzle file: skipped")
                 continue
             try:

@@ -299,6 +299,9 @@ def test_cli_folder_with_a_broken_file_and_a_report(
     assert f"renju: cannot read {folder / 'empty.lib'}: empty file (not verified)" in err
     summary = json.loads(report.read_text())["summary"]
     assert summary["sound"] == 2 and summary["with_problems"] == 0
+    code, out, err = run(capsys, "verify", str(report))  # named: refused in one line
+    assert code == 2 and out == ""
+    assert err == f"renju: error: {report}: a renju verify report, not a puzzle file\n"
     assert summary["unreadable_files"] == [
         {"file": str(folder / "empty.lib"), "error": "empty file"}
     ]
