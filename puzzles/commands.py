@@ -49,6 +49,8 @@ def read_position(path: Path) -> tuple[Board, dict[str, Any]] | None:
             return Board.from_stones(black, white, to_move), {}
         raise PuzzleFormatError(path, "no game in the file")
     result = read_puzzles(path, fmt)
+    if not result.puzzles and result.positions:  # a library of positions: its first
+        return result.positions[0].board(), {}
     if not result.puzzles:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
@@ -140,7 +142,13 @@ def _run_convert(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.output!r} exists (use --force to overwrite it)")
     result = read_puzzles(source)
     if not result.puzzles:
-        raise PuzzleFormatError(source, "no puzzle could be read, nothing written")
+        why = "no puzzle could be read"
+        if result.positions:
+            why = (
+                f"no puzzle marked as one ({len(result.positions)} positions: "
+                "renju generate --from FILE keeps those with a proven win)"
+            )
+        raise PuzzleFormatError(source, f"{why}, nothing written")
     try:
         write_native(result.puzzles, args.output)
     except OSError as exc:
@@ -148,9 +156,15 @@ def _run_convert(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a field the native format cannot hold
         raise CommandError(f"cannot write {args.output!r}: {exc}") from None
     n, bad = len(result.puzzles), len(result.errors)
+    npos = len(result.positions)
+    positions = (
+        f"; {npos} position{'s' if npos != 1 else ''} not marked as puzzles, not written"
+        if npos
+        else ""
+    )
     print(
         f"wrote {n} puzzle{'s' if n != 1 else ''} to {args.output}"
-        f" ({result.format}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)",
+        f" ({result.format}{positions}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)",
         file=sys.stderr,
     )
     for _, error in result.errors:

@@ -5,7 +5,10 @@ with the side to move as the attacker. It is kept when the solver proves a win i
 goal class whose shortest length lies in ``[--min-moves, --max-moves]`` and whose key
 move is unique (every other first move fails within the same bound: no cook, 余詰).
 Games come from a file (any format the readers know: a RenLib tree, SGF, RIF, ...) or
-are generated (deterministic for a ``--seed``). Each puzzle records its shortest line,
+are generated (deterministic for a ``--seed``); with ``--from FILE`` the candidates are
+instead the positions of a file as they stand (its puzzles and the positions it does
+not mark as puzzles, such as a RenLib library's leaves), each with its side to move as
+the attacker and its comment kept. Each puzzle records its shortest line,
 its key, a level (1 easy .. 5 hard, from length and class) and where it came from.
 
 For ``tsume`` the generator keeps only puzzles that need a hidden threat or a three,
@@ -28,11 +31,12 @@ from pathlib import Path
 from puzzles.io import read_puzzles, write_native
 from puzzles.model import Puzzle
 from solver.errors import EXIT_SOLVER_ERROR, CommandError, SolverError
+from solver.progress import Bar, progress_bar
 from solver.rules.board import Board, Color
 from solver.rules.games import sample_games
 from solver.search.api import Limits, SolveResult, Verdict, solve
 
-__all__ = ["Wanted", "level_of", "mine", "register_generate"]
+__all__ = ["Wanted", "level_of", "mine", "mine_positions", "register_generate"]
 
 
 @dataclass(frozen=True)
@@ -84,29 +88,74 @@ def mine(
     source: str,
     verbose: bool = False,
     errors: list[str] | None = None,
+    bar: Bar | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` sound puzzles from ``games``: at most one per game. A solver
     error on a position (a proof the checker rejected) skips that position; its
     message (naming the game and the position) is added to ``errors`` and printed on
     stderr."""
+    found = (
+        (gi, f"game {gi + 1}, after move {k}", board)
+        for gi, k, board in _positions(games, want.min_stones)
+    )
+    return _mine(found, want, count, source, verbose, errors, bar=bar)
+
+
+def mine_positions(
+    items: list[Puzzle],
+    want: Wanted,
+    count: int,
+    source: str,
+    verbose: bool = False,
+    errors: list[str] | None = None,
+    bar: Bar | None = None,
+) -> list[Puzzle]:
+    """Up to ``count`` sound puzzles from the positions of ``items`` (the puzzles and
+    positions of a file: each one as it stands, its side to move the attacker), kept
+    as :func:`mine` keeps them; each keeps its comment."""
+    comments = {i: item.comment for i, item in enumerate(items)}
+
+    def boards() -> Iterator[tuple[int, str, Board]]:
+        for i, item in enumerate(items):
+            if item.validate():
+                continue  # an impossible position, or one with a five already
+            yield i, item.id or f"position {i + 1}", item.board()
+
+    return _mine(boards(), want, count, source, verbose, errors, comments, bar)
+
+
+def _mine(
+    found: Iterator[tuple[int, str, Board]],
+    want: Wanted,
+    count: int,
+    source: str,
+    verbose: bool,
+    errors: list[str] | None,
+    comments: dict[int, str] | None = None,
+    bar: Bar | None = None,
+) -> list[Puzzle]:
+    bar = bar or Bar()
     out: list[Puzzle] = []
     used: set[int] = set()
-    for gi, k, board in _positions(games, want.min_stones):
+    tried = 0
+    for gi, where, board in found:
         if len(out) >= count:
             break
         if gi in used:
             continue
+        tried += 1
+        bar.update(status=f"{tried} positions tried")
         try:
-            found = _candidate(board, want)
+            kept = _candidate(board, want)
         except SolverError as exc:
-            message = f"solver error (game {gi + 1}, after move {k}): {exc}"
-            print(f"renju: {message}", file=sys.stderr)
+            message = f"solver error ({where}): {exc}"
+            bar.emit(f"renju: {message}", sys.stderr)
             if errors is not None:
                 errors.append(message)
             continue
-        if found is None:
+        if kept is None:
             continue
-        result, key = found
+        result, key = kept
         moves = result.moves
         assert moves is not None  # (a proven win's length)
         used.add(gi)
@@ -122,13 +171,15 @@ def mine(
                 keys=[key],
                 id=f"{want.goal}-{moves}-{n:03d}",
                 title=f"{want.goal.upper()} in {moves}",
-                source=f"{source}, game {gi + 1}, after move {k}",
+                source=f"{source}, {where}",
+                comment=(comments or {}).get(gi, ""),
                 level=level_of(want.goal, moves),
                 tags=[want.goal, f"{moves}-moves"],
             )
         )
+        bar.update(advance=1)
         if verbose:
-            print(f"  found {out[-1].id} ({len(out)}/{count})", file=sys.stderr)
+            bar.emit(f"  found {out[-1].id} ({len(out)}/{count})", sys.stderr)
     return out
 
 
@@ -171,7 +222,15 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g.add_argument("--min-moves", type=int, default=3)
     g.add_argument("--max-moves", type=int, default=7)
     g.add_argument("--time", type=float, default=2.0, help="seconds per position (default 2)")
-    g.add_argument("--games", metavar="FILE", help="game records to mine (default: generated)")
+    source = g.add_mutually_exclusive_group()
+    source.add_argument("--games", metavar="FILE", help="game records to mine (default: generated)")
+    source.add_argument(
+        "--from",
+        dest="from_file",
+        metavar="FILE",
+        help="positions to prove (the puzzles and positions of any supported file, e.g. "
+        "a RenLib library's leaves): keep those with a proven win",
+    )
     g.add_argument("--seed", type=int, default=1, help="seed for generated games")
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
     g.add_argument(
@@ -189,9 +248,19 @@ def _run_generate(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if out.exists() and not args.force:
         raise CommandError(f"{args.output!r} exists (use --force to overwrite)")
-    if args.games:
+    items: list[Puzzle] = []
+    games: list[list[int | None]] = []
+    if args.from_file:
+        if not Path(args.from_file).is_file():
+            raise CommandError(f"no such file: {args.from_file!r}")
+        read = read_puzzles(Path(args.from_file))
+        items = read.puzzles + read.positions
+        source = Path(args.from_file).name
+        if not items:
+            raise CommandError(f"{args.from_file!r}: no position to prove")
+    elif args.games:
         result = read_puzzles(Path(args.games))
-        games: list[list[int | None]] = [list(p.solution) for p in result.puzzles if p.solution]
+        games = [list(p.solution) for p in result.puzzles if p.solution]
         source = Path(args.games).name
         if not games:
             raise CommandError(f"{args.games!r}: no game lines to mine")
@@ -201,7 +270,12 @@ def _run_generate(args: argparse.Namespace) -> int:
     want = Wanted(args.goal, args.min_moves, args.max_moves, args.time, check=not args.no_check)
     start = time.monotonic()
     errors: list[str] = []
-    found = mine(games, want, args.count, source, verbose=sys.stderr.isatty(), errors=errors)
+    verbose = sys.stderr.isatty()
+    with progress_bar(args.count, "generate") as bar:
+        if args.from_file:
+            found = mine_positions(items, want, args.count, source, verbose, errors, bar)
+        else:
+            found = mine(games, want, args.count, source, verbose, errors, bar)
     write_native(found, out)
     print(f"wrote {len(found)} puzzles to {out} in {time.monotonic() - start:.0f} s")
     if errors:

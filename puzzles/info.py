@@ -6,8 +6,8 @@ database is read as a stream and no puzzle is kept, so a file of any size is cou
 bounded memory.
 
 >>> info = file_info("tests/data/formats/emilgardis-board/I7.lib")
->>> info.format, info.puzzles, info.nodes, info.comments, info.errors
-('renlib', 262, 2076, 93, 0)
+>>> info.format, info.puzzles, info.positions, info.nodes, info.comments, info.errors
+('renlib', 2, 260, 2076, 93, 0)
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ class FileInfo:
             nodes of a tree (RenLib, SGF); comments: commented nodes or entries.
         errors: entries skipped as bad; first_errors: the first few of them, as text.
         goals: puzzles by goal (``{"vcf": 3, ...}``); version: a format version.
+        positions: positions the file does not mark as puzzles (RenLib leaves with no
+            stated task; ``renju generate --from`` turns them into proven puzzles).
     """
 
     path: str
@@ -63,11 +65,12 @@ class FileInfo:
     first_errors: list[str] = field(default_factory=list)
     goals: dict[str, int] = field(default_factory=dict)
     version: str | None = None
+    positions: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: ``format``, the counts that apply, ``errors``."""
         out: dict[str, Any] = {"format": self.format, "puzzles": self.puzzles}
-        for key in ("games", "nodes", "comments"):
+        for key in ("positions", "games", "nodes", "comments"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -92,6 +95,12 @@ class FileInfo:
         noun = "puzzle" if self.puzzles == 1 else "puzzles"
         goals = ", ".join(f"{n} {g}" for g, n in sorted(self.goals.items()))
         lines.append(f"  {self.puzzles:,} {noun}" + (f" ({goals})" if goals else ""))
+        if self.positions:
+            many = "positions" if self.positions != 1 else "position"
+            lines.append(
+                f"  {self.positions:,} {many} not marked as puzzles"
+                " (renju generate --from FILE keeps those with a proven win)"
+            )
         if self.errors:
             lines.append(f"  {self.errors:,} bad entries skipped, e.g.:")
             lines += [f"    {e}" for e in self.first_errors]
@@ -106,6 +115,8 @@ def _from_result(info: FileInfo, result: ReadResult) -> FileInfo:
     info.errors = len(result.errors)
     info.first_errors = [str(exc) for _, exc in result.errors[:_KEEP_ERRORS]]
     info.goals = dict(Counter(p.goal for p in result.puzzles))
+    if result.format == "renlib":
+        info.positions = len(result.positions)
     return info
 
 

@@ -11,8 +11,9 @@ How each becomes puzzles (:func:`read_puzzles`):
 - rif: one position per game, after its last move.
 - sgf: one puzzle per game tree; a setup (``AB``/``AW``) is the puzzle and the main line
   its solution, a plain game record gives the position after its main line.
-- renlib: one puzzle per leaf of the tree (the position at the end of each line), with
-  the comments met along the line; :func:`read_file` gives the whole tree.
+- renlib: a puzzle where a comment on a line states the task or the winner, the other
+  leaves as positions (``ReadResult.positions``), with the comments met along the
+  line; :func:`read_file` gives the whole tree.
 
 Puzzles from game lines have goal ``tsume`` and no stated answer.
 

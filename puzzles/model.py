@@ -207,11 +207,15 @@ class ReadResult:
         puzzles: the puzzles read, in file order.
         errors: ``(location, error)`` for each skipped entry, in file order.
         format: the name of the format that was read (``"native"``, ``"sgf"``, ...).
+        positions: positions that the file does not mark as puzzles (RenLib leaves
+            without a stated task), the side to move next as ``to_move``: material for
+            ``renju generate --from``, never verified or converted as puzzles.
     """
 
     puzzles: list[Puzzle] = field(default_factory=list)
     errors: list[tuple[Location, RenjuError]] = field(default_factory=list)
     format: str = ""
+    positions: list[Puzzle] = field(default_factory=list)
 
     def skip(self, loc: Location, problem: str) -> None:
         """Record that the entry at ``loc`` was skipped because of ``problem``."""

@@ -28,18 +28,20 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
 from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
 from solver.errors import EXIT_SOLVER_ERROR, RenjuError
+from solver.progress import Bar, progress_bar
 
 __all__ = [
     "EXTENSIONS",
     "Job",
     "Options",
     "collect_jobs",
+    "is_report",
     "load_report",
     "run_verify",
     "save_report",
@@ -89,6 +91,10 @@ class _Collected:
     jobs: list[Job] = field(default_factory=list)
     skipped: list[tuple[Location, RenjuError]] = field(default_factory=list)
     files: int = 0
+    # files found in a folder that cannot be read: a problem each, the rest is verified
+    unreadable: list[PuzzleFormatError] = field(default_factory=list)
+    # files found in a folder that are not puzzle files (a verify report): passed over
+    notes: list[str] = field(default_factory=list)
 
 
 def _walk(path: Path) -> Iterator[tuple[Path, bool]]:
@@ -105,24 +111,59 @@ def _walk(path: Path) -> Iterator[tuple[Path, bool]]:
         raise PuzzleFormatError(path, "no such file or directory")
 
 
+def is_report(path: Path) -> bool:
+    """Whether ``path`` is a JSON report of ``renju verify`` (not a puzzle file)."""
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            data = json.load(f)
+    except (OSError, ValueError, RecursionError):
+        return False
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("puzzles"), list)
+        and isinstance(data.get("summary"), dict)
+        and "defaultSettings" not in data
+    )
+
+
 def collect_jobs(paths: list[str]) -> _Collected:
     """Every puzzle of every file, in order.
 
+    A file found in a folder that cannot be read is recorded in ``unreadable`` (a
+    problem of the run; the other files are verified), a verify report found there is
+    passed over with a note, and so is a ``.txt`` file of unknown format.
+
     Raises:
-        PuzzleFormatError: a path does not exist, or a file cannot be read at all (a
-        ``.txt`` file of unknown format found in a folder is passed over instead).
+        PuzzleFormatError: a path does not exist, or a file named on the command line
+        cannot be read at all or is a verify report.
     """
     out = _Collected()
     for given in paths:
         for path, named in _walk(Path(given)):
+            if is_report(path):
+                if named:
+                    raise PuzzleFormatError(path, "a renju verify report, not a puzzle file")
+                out.notes.append(f"{path}: a verify report, not a puzzle file: skipped")
+                continue
             try:
                 result = read_puzzles(path)
             except PuzzleFormatError as exc:
                 if not named and path.suffix.lower() == ".txt":
                     continue
+                if not named:
+                    out.unreadable.append(PuzzleFormatError(path, exc.problem))
+                    continue
                 raise PuzzleFormatError(path, exc.problem) from None
             out.files += 1
             out.skipped += result.errors
+            if result.positions:
+                n = len(result.positions)
+                out.notes.append(
+                    f"{path}: {n} position{'s' if n != 1 else ''} not marked as puzzles"
+                    " (no stated task): not verified"
+                )
             seen: Counter[str] = Counter()
             for n, puzzle in enumerate(result.puzzles):
                 ident = puzzle.id or f"#{n + 1}"
@@ -208,6 +249,7 @@ def summarize(
     jobs: int,
     *,
     complete: bool = True,
+    unreadable: list[PuzzleFormatError] | None = None,
 ) -> dict[str, Any]:
     """The report's ``summary``: counts by result, problems by kind, time."""
     results = Counter(r.result for r in reports)
@@ -219,6 +261,7 @@ def summarize(
         "with_problems": sum(not r.sound for r in reports),
         "problems": dict(sorted(kinds.items())),
         "skipped_entries": [{"location": str(loc), "error": _problem(exc)} for loc, exc in skipped],
+        "unreadable_files": [{"file": e.path, "error": e.problem} for e in unreadable or []],
         "seconds": round(seconds, 3),
         "puzzle_seconds": round(sum(r.seconds for r in reports), 3),
         "nodes": sum(r.nodes for r in reports),
@@ -269,40 +312,6 @@ def _verify_job(
 # -- the run -----------------------------------------------------------------------------
 
 
-class _Progress:
-    """A one-line progress bar on a terminal (nothing otherwise)."""
-
-    def __init__(self, stream: TextIO, total: int) -> None:
-        self.stream = stream
-        self.on = stream.isatty() and total > 0
-        self.total = total
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def show(self, done: int, problems: int, *, force: bool = False) -> None:
-        if not self.on:
-            return
-        now = time.monotonic()
-        if not force and now - self.last < 0.1:
-            return
-        self.last = now
-        elapsed = now - self.start
-        width = 24
-        filled = width * done // self.total
-        eta = ""
-        if 0 < done < self.total:
-            left = int(elapsed / done * (self.total - done))
-            eta = f" ETA {left // 60}:{left % 60:02d}"
-        bar = "#" * filled + "." * (width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total}, {problems} with problems{eta}   ")
-        self.stream.flush()
-
-    def clear(self) -> None:
-        if self.on:
-            self.stream.write("\r" + " " * 72 + "\r")
-            self.stream.flush()
-
-
 def _line(r: VerifyReport) -> str:
     what = {
         "proven": f"proven in {r.shortest}",
@@ -334,6 +343,8 @@ def _table(summary: dict[str, Any], files: int, resumed: int) -> str:
         lines.append(f"    {kind:<20}{count:>8}")
     if summary["skipped_entries"]:
         lines.append(f"  {'bad entries skipped':<22}{len(summary['skipped_entries']):>8}")
+    if summary["unreadable_files"]:
+        lines.append(f"  {'files not readable':<22}{len(summary['unreadable_files']):>8}")
     lines.append(
         f"  time {secs:.2f} s, {rate:.1f} puzzles/s, {summary['jobs']} job"
         f"{'s' if summary['jobs'] != 1 else ''}, {summary['nodes']:,} nodes"
@@ -382,7 +393,7 @@ class _Run:
                 print(_line(r), file=out, flush=True)
             self.printed += 1
 
-    def save(self, skipped: list[tuple[Location, RenjuError]], *, final: bool, done: bool) -> None:
+    def save(self, collected: _Collected, *, final: bool, done: bool) -> None:
         path = self.opts.report or self.opts.resume
         if path is None:
             return
@@ -390,22 +401,27 @@ class _Run:
         if not final and now - self.last_save < 9 * self.save_cost:
             return
         summary = summarize(
-            self.reports(), skipped, now - self.start, self.opts.jobs, complete=done
+            self.reports(),
+            collected.skipped,
+            now - self.start,
+            self.opts.jobs,
+            complete=done,
+            unreadable=collected.unreadable,
         )
         save_report(path, self.reports(), summary)
         self.last_save = time.monotonic()
         self.save_cost = self.last_save - now
 
 
-def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> None:
+def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: Bar) -> None:
     opts = run.opts
     args = (opts.time, opts.goal, opts.max_moves, opts.check)
     if opts.jobs <= 1:
         for job in run.todo:
             order, report = _verify_job(job, *args)
             run.finish_one(order, report, out)
-            run.save(collected.skipped, final=False, done=False)
-            bar.show(run.done, run.problems, force=True)
+            run.save(collected, final=False, done=False)
+            bar.update(completed=run.done, status=f"{run.problems} with problems")
         return
     ctx = multiprocessing.get_context()
     stop = ctx.Event()
@@ -427,8 +443,8 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> 
                 del pending[fut]
                 order, report = fut.result()
                 run.finish_one(order, report, out)
-                run.save(collected.skipped, final=False, done=False)
-            bar.show(run.done, run.problems)
+                run.save(collected, final=False, done=False)
+            bar.update(completed=run.done, status=f"{run.problems} with problems")
     except BaseException:
         stop.set()
         pool.shutdown(wait=True, cancel_futures=True)
@@ -436,8 +452,14 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: _Progress) -> 
     pool.shutdown(wait=True)
 
 
-def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = None) -> int:
+def run_verify(
+    opts: Options, out: TextIO | None = None, err: TextIO | None = None, *, console: Any = None
+) -> int:
     """Verify every puzzle of ``opts.paths``; return the exit code.
+
+    A progress bar is drawn on stderr when it is a terminal (or on ``console``, a Rich
+    console: see :func:`solver.progress.progress_bar`); the result lines go to ``out``
+    whole, above the bar.
 
     0: every puzzle is sound; 1: problems found (or bad entries skipped); 3: a solver
     error on some puzzle (result ``error``: a proof the checker rejected, or a disproof
@@ -453,14 +475,17 @@ def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = No
     collected = collect_jobs(opts.paths)
     old = load_report(opts.resume) if opts.resume and os.path.exists(opts.resume) else []
     run = _Run(opts, collected.jobs, old)
+    for note in collected.notes:
+        print(f"renju: note: {note}", file=err)
+    for bad in collected.unreadable:
+        print(f"renju: cannot read {bad} (not verified)", file=err)
     for _, exc in collected.skipped:
         print(f"renju: skipped {exc}", file=err)
-    bar = _Progress(err, len(run.todo))
     try:
-        _run_jobs(run, collected, out, bar)
+        with progress_bar(len(run.todo), "verify", console=console) as bar:
+            _run_jobs(run, collected, cast(TextIO, bar.wrap(out)), bar)
     except KeyboardInterrupt:
-        bar.clear()
-        run.save(collected.skipped, final=True, done=False)
+        run.save(collected, final=True, done=False)
         path = opts.report or opts.resume
         saved = f"; report saved to {path}" if path else ""
         print(
@@ -470,19 +495,22 @@ def run_verify(opts: Options, out: TextIO | None = None, err: TextIO | None = No
         )
         return 130
     except cf.BrokenExecutor:
-        bar.clear()
-        run.save(collected.skipped, final=True, done=False)
+        run.save(collected, final=True, done=False)
         raise RenjuError(
             f"a worker process died (out of memory?) after {run.done} of {len(run.todo)} puzzles"
         ) from None
-    bar.clear()
-    run.save(collected.skipped, final=True, done=True)
+    run.save(collected, final=True, done=True)
     reports = run.reports()
     summary = summarize(
-        reports, collected.skipped, time.monotonic() - run.start, opts.jobs, complete=True
+        reports,
+        collected.skipped,
+        time.monotonic() - run.start,
+        opts.jobs,
+        complete=True,
+        unreadable=collected.unreadable,
     )
     print(_table(summary, collected.files, run.resumed), file=out)
     if any(r.result == "error" for r in reports):
         return EXIT_SOLVER_ERROR
-    sound = all(r.sound for r in reports) and not collected.skipped
+    sound = all(r.sound for r in reports) and not collected.skipped and not collected.unreadable
     return 0 if sound else 1

@@ -4,13 +4,30 @@
 A puzzle has ``stones`` (coordinates run together, Black and White alternating:
 ``"H8I9I7"``) or ``blackStones`` + ``whiteStones``; ``side`` (1 Black, 2 White: the side
 to move and win, trusted over stone parity); ``rule`` (2 renju, 0 no forbidden moves);
-``size`` (only 15 is read); ``mode`` (32 VCF, 64 VCT, 67 win within 3 attacker moves);
-``options`` (answer points), ``level``, ``comment``, ``title``. Keys missing from a
-puzzle are taken from ``defaultSettings``.
+``size`` (only 15 is read); ``mode``; ``options`` (answer points), ``level``,
+``comment``, ``title``. Keys missing from a puzzle are taken from ``defaultSettings``.
+
+The app's modes are ``kind << 5 | n`` (``MODE`` in its ``puzzleCoder.js``). The win
+puzzles are read as:
+
+- 32 (1 << 5, VCF): goal ``vcf``.
+- 64 (2 << 5, VCT): goal ``tsume``. Published as VCT, but the app accepts any win and
+  the collections' own solutions use hidden threats (mise, fukumi) as well, which plain
+  VCT would call unsolvable.
+- 67 (2 << 5 | 3, "三手胜"): ``tsume`` within 3 attacker moves counted as the books
+  count (``count="books"``: a run of fours, and the final VCF, one move each).
+- 160-165 (5 << 5 | n, "n子五连": the attacker has n stones left and must win with them,
+  by five or by Black's forbidden move): ``tsume``, with ``n = mode & 31`` (for 160
+  itself, from a "n子" in the title or comment; else no limit). Our count stops at the
+  move after which no defence exists and leaves out the final five, so ``max_moves`` is
+  ``n - 1`` when Black attacks; when White attacks it is ``n``, since White's last stone
+  may be a four whose only block is forbidden for Black (counted), and a win by five
+  then gets one stone more than stated.
 
 Mode 0 (a cover page) is skipped silently; other modes (free play, point-finding
-tasks) are not win puzzles and are reported in ``errors``. Rule 0 reads as
-``freestyle`` (five or more wins, nothing forbidden).
+tasks) are not win puzzles and are reported in ``errors``. A set whose every puzzle is
+on the 6x6 board is refused as a whole (one line); a single 6x6 entry is skipped. Rule 0
+reads as ``freestyle`` (five or more wins, nothing forbidden).
 
 >>> from solver.rules.notation import format_points
 >>> data = {"puzzles": [{"stones": "H8I9I7", "side": 2, "mode": 32, "level": 2}]}
@@ -22,6 +39,7 @@ tasks) are not win puzzles and are reported in ``errors``. Rule 0 reads as
 from __future__ import annotations
 
 import json
+import re
 from pathlib import PurePath
 from typing import Any
 
@@ -35,9 +53,24 @@ __all__ = ["lfz_puzzles", "parse_lfz", "read_lfz"]
 
 _MODES: dict[int, tuple[Goal, int | None]] = {
     32: ("vcf", None),
-    64: ("vct", None),
+    64: ("tsume", None),
     67: ("tsume", 3),
 }
+_STONES = range(160, 166)  # 5 << 5 | n: win with at most n more stones
+_DIGITS = {"二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_N_STONES = re.compile(r"([2-9二三四五六七八九])\s*(?:子|颗)")
+_SMALL = "a 6x6 puzzle set: only the 15x15 board is supported"
+
+
+def _stones_limit(mode: int, side: int, entry: dict[str, Any]) -> int | None:
+    """``max_moves`` of an "n stones" puzzle (see the module docstring)."""
+    n = mode & 31
+    if n == 0:
+        found = _N_STONES.search(f"{_str(entry.get('title'))} {_str(entry.get('comment'))}")
+        if found is None:
+            return None
+        n = _DIGITS.get(found.group(1)) or int(found.group(1))
+    return max(1, n - 1) if side == 1 else n
 
 
 def parse_lfz(data: bytes, file: PathLike = "<bytes>") -> dict[str, Any]:
@@ -90,10 +123,12 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
     mode = _int(entry, "mode", 0)
     if mode == 0:
         return None
-    if mode not in _MODES:
-        raise RenjuError(f"mode {mode} is not a win puzzle (only 32, 64 and 67 are read)")
-    goal, max_moves = _MODES[mode]
+    if mode is None or (mode not in _MODES and mode not in _STONES):
+        raise RenjuError(f"mode {mode} is not a win puzzle (only 32, 64, 67 and 160-165 are read)")
+    goal, max_moves = _MODES.get(mode, ("tsume", None))
     size = _int(entry, "size", 15)
+    if size == 6:
+        raise RenjuError("a 6x6 puzzle: only the 15x15 board is supported")
     if size != 15:
         raise RenjuError(f"board size {size} is not supported")
     if "blackStones" in entry or "whiteStones" in entry:
@@ -107,6 +142,8 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
     side = _int(entry, "side")
     if side not in (1, 2):
         raise RenjuError(f"side must be 1 (black) or 2 (white), not {entry.get('side')!r}")
+    if mode in _STONES:
+        max_moves = _stones_limit(mode, 1 if side == 1 else 2, entry)
     options = entry.get("options", "")
     return Puzzle(
         black=black,
@@ -125,7 +162,11 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
 
 
 def lfz_puzzles(data: dict[str, Any], file: PathLike = "<bytes>") -> ReadResult:
-    """The win puzzles (modes 32, 64, 67); bad entries are recorded in ``errors``."""
+    """The win puzzles (modes 32, 64, 67, 160-165); bad entries are recorded in ``errors``.
+
+    Raises:
+        PuzzleFormatError: every puzzle of the set is on the 6x6 board.
+    """
     result = ReadResult(format="lfz")
     defaults = data.get("defaultSettings")
     defaults = defaults if isinstance(defaults, dict) else {}
@@ -143,4 +184,7 @@ def lfz_puzzles(data: dict[str, Any], file: PathLike = "<bytes>") -> ReadResult:
             puzzle.id = f"{stem}#{index + 1}"
             puzzle.location = loc
             result.puzzles.append(puzzle)
+    small = [e for _, e in result.errors if "6x6" in str(e)]
+    if not result.puzzles and small and len(small) == len(result.errors):
+        raise PuzzleFormatError(file, _SMALL)
     return result

@@ -15,12 +15,18 @@ even length; a comment is ``one-line`` + optional ``\\x08`` + ``multi-line``.
 >>> tree.count_nodes()
 3
 
-As puzzles (:func:`renlib_puzzles`) a library gives one puzzle per leaf: the position at
-the end of the line from the root to that leaf, the side to move next as the attacker,
-goal ``tsume``, and the comments met along the line as ``comment`` (one per line, in
-order). That matches the two common uses: a "position" library (one line) becomes one
-puzzle, and a problem collection stored as one branch per problem gives one puzzle per
-problem. Use :func:`parse_renlib` for the whole tree.
+As puzzles (:func:`renlib_puzzles`) a library is read line by line (root to leaf). A
+line is a puzzle only where a comment on it states the task or the winner
+(:func:`puzzles.formats.task.stated_task`: "black wins", "黒勝ち", "黑胜", "白先", "VCF",
+...): the deepest such node is the puzzle, the stated winner its attacker (else the side
+to move there), the stated class its goal (else ``tsume``), the moves below it along
+the first line through it its solution (when the attacker moves first there), and the
+comments from the root down to it its ``comment``. A task stated at the root (the
+library's own comment) makes every leaf of an unmarked line a puzzle. Every other
+leaf (the other variations below a puzzle, the lines with no stated task) is a
+position (``ReadResult.positions``, the side to move next to move): an opening
+library's variations are analysis, not puzzles; ``renju generate --from`` proves them.
+Use :func:`parse_renlib` for the whole tree.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from puzzles.formats.base import PathLike, decode_text, position_after, read_bytes
+from puzzles.formats.task import Task, stated_task
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
 from solver.rules.notation import SIZE, Move, format_moves
@@ -240,28 +247,50 @@ def looks_like_renlib(data: bytes) -> bool:
 
 
 def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
-    """One puzzle per leaf (see the module docstring); a line that plays on an occupied
-    point is reported in ``errors`` and skipped."""
+    """The puzzles and positions of a library (see the module docstring); a line that
+    plays on an occupied point is reported in ``errors`` and skipped."""
     result = ReadResult(format="renlib")
     stem = PurePath(str(file)).stem
+    root_task = _task(tree.root)
+    done: set[int] = set()  # marked nodes already made into a puzzle
     for index, line in enumerate(tree.lines()):
         loc = Location(str(file), index=index)
-        moves = [n.move for n in line if n.is_move]
+        marked = max((i for i, n in enumerate(line) if _task(n)), default=None)
+        if marked is not None and id(line[marked]) in done:
+            marked = None  # another variation below a puzzle: its leaf is a position
+        end = len(line) if marked is None else marked + 1
+        moves = [n.move for n in line[:end] if n.is_move]
         try:
             black, white, to_move = position_after(moves)
         except RenjuError as exc:
-            msg = f"line {format_moves(moves)}: {exc}"
-            result.skip(loc, msg)
+            result.skip(loc, f"line {format_moves(moves)}: {exc}")
             continue
-        texts = tree.root.texts() + [t for n in line for t in n.texts()]
-        result.puzzles.append(
-            Puzzle(
-                black=black,
-                white=white,
-                to_move=to_move,
-                comment="\n".join(texts),
-                id=f"{stem}#{index + 1}",
-                location=loc,
-            )
+        texts = tree.root.texts() + [t for n in line[:end] for t in n.texts()]
+        item = Puzzle(
+            black=black,
+            white=white,
+            to_move=to_move,
+            comment="\n".join(texts),
+            id=f"{stem}#{index + 1}",
+            location=loc,
         )
+        task = _task(line[marked]) if marked is not None else None
+        if task is None and root_task is not None and not any(map(_task, line)):
+            task = root_task
+        if task is None:
+            result.positions.append(item)
+            continue
+        if marked is not None:
+            done.add(id(line[marked]))
+        item.goal = task.goal
+        if task.winner is not None:
+            item.to_move = task.winner
+        rest = line[end:]
+        if item.to_move is to_move and all(n.is_move and n.move is not None for n in rest):
+            item.solution = [n.move for n in rest if n.move is not None]
+        result.puzzles.append(item)
     return result
+
+
+def _task(node: RenLibNode) -> Task | None:
+    return stated_task("\n".join([*node.texts(), node.board_text]))

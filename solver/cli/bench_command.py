@@ -6,11 +6,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from solver.engine.backend import COMPILED
 from solver.errors import EXIT_SOLVER_ERROR, CommandError
+from solver.progress import progress_bar
 
 __all__ = ["register"]
 
@@ -61,24 +63,33 @@ def _run_bench(args: argparse.Namespace) -> int:
             raise CommandError(f"no such folder: {str(folder)!r}")
         print(bench.signature([bench.load_case(p) for p in sorted(folder.glob("*.txt"))]))
         return 0
-    games = bench.sample_games(args.games)
-    figures = []
-    if COMPILED:
-        figures.append(bench.bench_forbidden(games, True, args.seconds))
-    figures.append(bench.bench_forbidden(games, False, args.seconds))
-    figures.append(bench.bench_batch(games, args.seconds))
-    if COMPILED:
-        figures.append(bench.bench_make_unmake(True, args.seconds))
-    figures.append(bench.bench_make_unmake(False, args.seconds))
-    solved = []
-    checks: dict[str, float] | None = None if args.no_check else {}
-    rejected: dict[str, str] = {}
+    cases = []
     if args.cases:
         folder = Path(args.cases)
         if not folder.is_dir():
             raise CommandError(f"no such folder: {args.cases!r}")
         cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
-        solved = bench.bench_solver(cases, args.case_time, args.repeat, checks, rejected)
+    games = bench.sample_games(args.games)
+    runs: list[Callable[[], Any]] = []
+    if COMPILED:
+        runs.append(lambda: bench.bench_forbidden(games, True, args.seconds))
+    runs.append(lambda: bench.bench_forbidden(games, False, args.seconds))
+    runs.append(lambda: bench.bench_batch(games, args.seconds))
+    if COMPILED:
+        runs.append(lambda: bench.bench_make_unmake(True, args.seconds))
+    runs.append(lambda: bench.bench_make_unmake(False, args.seconds))
+    figures = []
+    solved = []
+    checks: dict[str, float] | None = None if args.no_check else {}
+    rejected: dict[str, str] = {}
+    with progress_bar(len(runs) + len(cases), "bench") as bar:
+        for run in runs:
+            figures.append(run())
+            bar.update(advance=1)
+        for case in cases:  # (one at a time, for the bar)
+            bar.update(status=case.name)
+            solved += bench.bench_solver([case], args.case_time, args.repeat, checks, rejected)
+            bar.update(advance=1)
     checked = checks or {}
     if args.json:
         out = [{"name": f.name, "rate": round(f.rate), "unit": f.unit} for f in figures]

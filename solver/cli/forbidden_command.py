@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from solver.cli.position import add_position_arguments, board_from_args
 from solver.errors import CommandError
+from solver.progress import Bar, progress_bar
 from solver.rules.forbidden import Explanation, explain, forbidden_points
 from solver.rules.notation import parse_point, point_name
 
@@ -59,6 +61,17 @@ def _explanation_json(e: Explanation) -> dict[str, Any]:
     }
 
 
+def _counted(lines: IO[str], bar: Bar) -> Iterator[str]:
+    """The lines, moving the bar on by their bytes (every 1024 lines: cheap)."""
+    done = 0
+    for n, line in enumerate(lines, 1):
+        done += len(line.encode("utf-8"))
+        if n % 1024 == 0:
+            bar.update(completed=done)
+        yield line
+    bar.update(completed=done)
+
+
 def _run_forbidden(args: argparse.Namespace) -> int:
     if args.batch:
         from solver.rules.batch import run_batch
@@ -74,8 +87,11 @@ def _run_forbidden(args: argparse.Namespace) -> int:
             path = Path(args.batch)
             if not path.is_file():
                 raise CommandError(f"no such file: {args.batch!r}")
-            with path.open(encoding="utf-8-sig") as fh:
-                _, bad = run_batch(fh, sys.stdout, rule=rule)
+            # a bar on stderr while the answers go to a file or a pipe (not the screen)
+            size = path.stat().st_size if not sys.stdout.isatty() else 0
+            with path.open(encoding="utf-8-sig") as fh, progress_bar(size, "forbidden") as bar:
+                lines = cast(IO[str], _counted(fh, bar)) if bar.on and size else fh
+                _, bad = run_batch(lines, sys.stdout, errors=bar.wrap(sys.stderr), rule=rule)
         return 1 if bad else 0
     board = board_from_args(args)
     if args.explain:

@@ -16,6 +16,7 @@ from puzzles.formats.psq import parse_psq, psq_puzzle, read_psq
 from puzzles.formats.rif import iter_rif, rif_puzzles
 from puzzles.formats.sgf import parse_sgf, read_sgf, sgf_puzzles
 from puzzles.model import PuzzleFormatError
+from solver.cli import main
 from solver.rules.board import Color, Rule
 from solver.rules.notation import format_moves, format_points
 
@@ -137,7 +138,8 @@ def test_lfz_puzzles() -> None:
     assert (vcf.title, vcf.goal, vcf.to_move, vcf.level) == ("VCF 1", "vcf", Color.BLACK, 1)
     assert format_points(vcf.black) == "i7 g8 h8" and format_points(vcf.white) == "h7 j8 i9"
     assert vcf.comment == "黑先VCF" and vcf.id == "set#2"
-    assert (vct.goal, vct.to_move) == ("vct", Color.WHITE)  # side 2 wins over parity
+    # mode 64 (published as VCT) reads as tsume: the sets' solutions use hidden threats
+    assert (vct.goal, vct.to_move) == ("tsume", Color.WHITE)  # side 2 wins over parity
     assert format_points(vct.black) == "h8 j10" and format_points(vct.white) == "k6 g7 i9"
     assert (win3.goal, win3.max_moves, win3.rule, win3.to_move) == (
         "tsume",
@@ -146,11 +148,50 @@ def test_lfz_puzzles() -> None:
         Color.BLACK,  # side from defaultSettings
     )
     assert [(loc.index, err.problem) for loc, err in result.errors] == [  # type: ignore[attr-defined]
-        (4, "mode 199 is not a win puzzle (only 32, 64 and 67 are read)"),
+        (4, "mode 199 is not a win puzzle (only 32, 64, 67 and 160-165 are read)"),
         (5, "not a point on the 15x15 board: 'H8Z9' in 'H8Z9'"),
-        (6, "board size 6 is not supported"),
+        (6, "a 6x6 puzzle: only the 15x15 board is supported"),
         (7, "a puzzle must be an object, not str"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("mode", "side", "title", "max_moves"),
+    [
+        # n stones left, the five included: Black's last counted move is the one before
+        # the five (n - 1); White's may be a four onto a forbidden block (n)
+        (163, 1, "", 2),
+        (164, 1, "", 3),
+        (165, 1, "", 4),
+        (163, 2, "", 3),
+        (165, 2, "", 5),
+        (160, 1, "例题四子五连", 3),  # 160 states no n: read from the title
+        (160, 2, "3子取胜", 3),
+        (160, 1, "限珠题", None),
+    ],
+)
+def test_lfz_n_stone_modes(mode: int, side: int, title: str, max_moves: int | None) -> None:
+    entry = {"stones": "H8I9I8", "side": side, "mode": mode, "title": title}
+    (p,) = lfz_puzzles({"puzzles": [entry]}).puzzles
+    assert (p.goal, p.max_moves, p.count, p.to_move) == (
+        "tsume",
+        max_moves,
+        "plain",
+        Color.BLACK if side == 1 else Color.WHITE,
+    )
+
+
+def test_lfz_a_6x6_set_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = {"defaultSettings": {"size": 6, "mode": 32, "side": 1}, "puzzles": [{"stones": "a1"}]}
+    with pytest.raises(PuzzleFormatError, match="a 6x6 puzzle set: only the 15x15 board"):
+        lfz_puzzles(data, "six.json")
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(data))
+    assert main(["info", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"renju: error: {path}: a 6x6 puzzle set: only the 15x15 board is supported\n"
 
 
 @pytest.mark.parametrize(

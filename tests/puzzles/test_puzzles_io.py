@@ -35,8 +35,10 @@ def test_every_fixture_detects_and_reads(name: str, expected: tuple[str, int]) -
     fmt, count = expected
     assert detect_format(DATA / name) == fmt
     result = read_puzzles(DATA / name)
-    assert (result.format, len(result.puzzles)) == (fmt, count)
-    assert all(p.location is not None and p.location.file.endswith(name) for p in result)
+    # puzzles and the positions a tree does not mark as puzzles (RenLib leaves)
+    assert (result.format, len(result.puzzles) + len(result.positions)) == (fmt, count)
+    items = result.puzzles + result.positions
+    assert all(p.location is not None and p.location.file.endswith(name) for p in items)
 
 
 def test_detection_by_content_not_extension(tmp_path: Path) -> None:

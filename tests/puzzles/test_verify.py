@@ -280,6 +280,33 @@ def test_cli_folder_recursion_and_skipped_entries(
     assert err.startswith("renju: skipped ") and "unknown goal 'mate'" in err
 
 
+def test_cli_folder_with_a_broken_file_and_a_report(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    folder = tmp_path / "set"
+    folder.mkdir()
+    shutil.copy(SOUND, folder / "a.renju")
+    (folder / "empty.lib").write_bytes(b"")
+    assert run(capsys, "verify", str(SOUND), "--json", str(folder / "old.json"))[0] == 0
+    report = tmp_path / "new.json"
+    code, out, err = run(capsys, "verify", str(folder), "--json", str(report))
+    assert code == 1  # the sound puzzles are verified; the empty file is a problem
+    assert (
+        "Verified 2 puzzles from 1 file" in out and out.count("\nok   ") + out.startswith("ok") == 2
+    )
+    assert "files not readable" in out and "old.json" not in out
+    assert f"renju: note: {folder / 'old.json'}: a verify report" in err
+    assert f"renju: cannot read {folder / 'empty.lib'}: empty file (not verified)" in err
+    summary = json.loads(report.read_text())["summary"]
+    assert summary["sound"] == 2 and summary["with_problems"] == 0
+    code, out, err = run(capsys, "verify", str(report))  # named: refused in one line
+    assert code == 2 and out == ""
+    assert err == f"renju: error: {report}: a renju verify report, not a puzzle file\n"
+    assert summary["unreadable_files"] == [
+        {"file": str(folder / "empty.lib"), "error": "empty file"}
+    ]
+
+
 @pytest.mark.parametrize(
     ("make", "message"),
     [
