@@ -13,7 +13,7 @@ from rich.console import Console
 from puzzles.verify_run import Options, run_verify
 from solver.progress import progress_bar
 
-SOUND = Path(__file__).parent / "data" / "verify" / "sound.renju"
+SOUND = Path(__file__).resolve().parents[1] / "data" / "verify" / "sound.renju"
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
