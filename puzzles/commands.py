@@ -2,8 +2,9 @@
 
 Registered through the ``renju.commands`` entry point (``register``); ``read_position``
 is registered as a position reader (the ``renju.position_readers`` entry point): any
-command that takes a position file (``renju forbidden FILE``, ``renju solve FILE``) accepts every puzzle format and
-uses the file's first puzzle.
+command that takes a position file (``renju forbidden FILE``, ``renju solve FILE``)
+accepts every puzzle format, and uses the file's first puzzle, its N-th (``FILE#N``) or
+the one with an id (``--puzzle ID``).
 """
 
 from __future__ import annotations
@@ -21,39 +22,95 @@ from puzzles.info import file_info
 from puzzles.io import FORMATS, detect_format, read_puzzles, write_native
 from puzzles.model import GOALS, Goal, PuzzleFormatError
 from puzzles.verify_run import Options, run_verify
-from solver.errors import CommandError, RenjuError
+from solver.errors import CommandError, RenjuError, SelectorError
 from solver.rules.board import Board
 
 __all__ = ["read_position", "register"]
 
 
-def read_position(path: Path) -> tuple[Board, dict[str, Any]] | None:
-    """The first puzzle of a puzzle file as a board (the attacker to move) with its goal
-    and move limit as hints for ``renju solve``, or ``None``
-    when the file is not in a puzzle format (a plain text diagram, say).
+def read_position(
+    path: Path, selector: int | str | None = None
+) -> tuple[Board, dict[str, Any]] | None:
+    """One puzzle of a puzzle file as a board (the attacker to move) with hints for the
+    command line (see ``solver.cli.registry``): its goal, move limit and count, its id,
+    title, place in the file, stated solution and keys; or ``None`` when the file is not
+    in a puzzle format (a plain text diagram, say).
+
+    ``selector`` picks the puzzle: ``None`` the first, an int the N-th (from 1), a string
+    the one with that id.
 
     Raises:
         PuzzleFormatError: the file is in a puzzle format but cannot be read, or holds
         no puzzle.
+        SelectorError: no puzzle at that place or with that id (naming the file and the
+        selector).
     """
     try:
         fmt = detect_format(path)
     except PuzzleFormatError:
         return None
-    if fmt == "rif":  # stream: only the first game is read
-        for game in rif.iter_rif(path):
-            try:
-                black, white, to_move = position_after(game.moves())
-            except RenjuError as exc:
-                raise PuzzleFormatError(path, f"game {game.id}: {exc}") from None
-            return Board.from_stones(black, white, to_move), {}
-        raise PuzzleFormatError(path, "no game in the file")
+    if fmt == "rif":  # stream: read only as far as the puzzle wanted
+        return _rif_position(path, selector)
     result = read_puzzles(path, fmt)
     if not result.puzzles:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
-    top = result.puzzles[0]
-    return top.board(), {"goal": top.goal, "max_moves": top.max_moves, "count": top.count}
+    puzzles = result.puzzles
+    if selector is None:
+        number = 1
+    elif isinstance(selector, int):
+        number = selector
+        if not 1 <= number <= len(puzzles):
+            held = f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+            raise SelectorError(f"{_named(path, selector)}: the file holds {held}")
+    else:
+        found = [i for i, p in enumerate(puzzles, 1) if p.id == selector]
+        if not found:
+            ids = ", ".join(p.id for p in puzzles[:5] if p.id)
+            more = ", ..." if len(puzzles) > 5 else ""
+            known = f" (its ids: {ids}{more})" if ids else " (its puzzles have no ids)"
+            raise SelectorError(f"{_named(path, selector)}: no puzzle with that id{known}")
+        number = found[0]
+    top = puzzles[number - 1]
+    return top.board(), {
+        "goal": top.goal,
+        "max_moves": top.max_moves,
+        "count": top.count,
+        "id": top.id,
+        "title": top.title,
+        "number": number,
+        "of": len(puzzles),
+        "solution": list(top.solution),
+        "keys": list(top.keys),
+    }
+
+
+def _named(path: Path, selector: int | str) -> str:
+    if isinstance(selector, int):
+        return f"{path}#{selector}"
+    return f"{path} --puzzle {selector!r}"
+
+
+def _rif_position(path: Path, selector: int | str | None) -> tuple[Board, dict[str, Any]]:
+    """A game of a RenjuNet database (streamed) as the position after its moves; games
+    that cannot be read are skipped and not counted, as ``read_puzzles`` does."""
+    number = 0
+    for game in rif.iter_rif(path):
+        try:
+            black, white, to_move = position_after(game.moves())
+        except RenjuError as exc:
+            if selector == game.id:
+                raise PuzzleFormatError(path, f"game {game.id}: {exc}") from None
+            continue
+        number += 1
+        if selector is None or selector == number or selector == game.id:
+            hints: dict[str, Any] = {"id": game.id, "number": number}
+            return Board.from_stones(black, white, to_move), hints
+    if selector is None:
+        raise PuzzleFormatError(path, "no readable game in the file")
+    if isinstance(selector, int):
+        raise SelectorError(f"{_named(path, selector)}: the file holds {number} readable games")
+    raise SelectorError(f"{_named(path, selector)}: no game with that id")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

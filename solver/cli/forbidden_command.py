@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from solver.cli.position import add_position_arguments, board_from_args
+from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.errors import CommandError
 from solver.rules.forbidden import Explanation, explain, forbidden_points
 from solver.rules.notation import parse_point, point_name
@@ -77,15 +77,25 @@ def _run_forbidden(args: argparse.Namespace) -> int:
             with path.open(encoding="utf-8-sig") as fh:
                 _, bad = run_batch(fh, sys.stdout, rule=rule)
         return 1 if bad else 0
-    board = board_from_args(args)
+    board, hints = position_from_args(args)
+    puzzle = hints.get("id") or hints.get("number")
     if args.explain:
         e = explain(board, parse_point(args.explain))
         print(json.dumps(_explanation_json(e)) if args.json else e.text())
         return 0
     found = forbidden_points(board)
     if args.json:
-        print(json.dumps({"forbidden": {point_name(p): k.value for p, k in found.items()}}))
+        out: dict[str, Any] = {"forbidden": {point_name(p): k.value for p, k in found.items()}}
+        if puzzle:
+            out["puzzle"] = {
+                "id": hints.get("id") or None,
+                "title": hints.get("title") or None,
+                "number": hints.get("number"),
+            }
+        print(json.dumps(out))
         return 0
+    if puzzle:
+        print(puzzle_header(args.file, hints))
     print(board.diagram({p: k.digit for p, k in found.items()}))
     print(f"to move: {board.to_move.label()}")
     if found:

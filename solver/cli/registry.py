@@ -5,10 +5,15 @@ A plain list, filled from entry points, that the layers below never import:
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
   own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``), then the other
   entries by name (the puzzle tools, the trainer).
-- ``renju.position_readers``: functions ``read(path)`` tried in order (by entry name)
-  for a position file; each returns a board (or a board and hints such as
-  ``{"goal": "vct", "max_moves": 3}`` from a puzzle file), or ``None`` if the file is not
-  its format. The built-in reader (a text diagram) is tried last.
+- ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
+  name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
+  the N-th (from 1, ``FILE#N``), a string the one with that id (``--puzzle ID``). Each
+  returns a board, or a board and hints from a puzzle file, or ``None`` if the file is
+  not its format; a selector that names no puzzle raises ``SelectorError``. Hints, all
+  optional: ``goal``, ``max_moves``, ``count`` (used when the user gave none), and to
+  name the puzzle and compare answers: ``id``, ``title``, ``number`` (its place, from
+  1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints).
+  The built-in reader (a text diagram) is tried last.
 
 A part of the tool that is not installed in this build is skipped quietly; one registered
 but broken is skipped with a warning on stderr.
@@ -33,6 +38,7 @@ __all__ = [
     "READERS_GROUP",
     "PositionReader",
     "Registrar",
+    "Selector",
     "command_registrars",
     "position_readers",
     "register_core",
@@ -48,7 +54,9 @@ CORE_COMMANDS = (
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
-PositionReader = Callable[[Path], "Board | tuple[Board, dict[str, Any]] | None"]
+Selector = int | str | None
+"""Which puzzle of a file: the first (``None``), the N-th from 1, or the one with an id."""
+PositionReader = Callable[[Path, Selector], "Board | tuple[Board, dict[str, Any]] | None"]
 
 
 def register_core(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
