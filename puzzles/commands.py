@@ -179,6 +179,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def _run_info(args: argparse.Namespace) -> int:
     info = file_info(_existing(args.file))
+    if not (info.puzzles or info.games or info.nodes):
+        first = f" ({info.first_errors[0]})" if info.first_errors else ""
+        raise PuzzleFormatError(args.file, f"no puzzle, game or position in the file{first}")
     print(json.dumps(info.to_json()) if args.json else info.text())
     return 0
 
@@ -189,6 +192,26 @@ def _existing(name: str) -> str:
     if os.path.isdir(name):
         raise CommandError(f"{name!r} is a folder, not a file")
     return name
+
+
+def _readable(path: str) -> None:
+    """A file named on the command line must hold a puzzle (a folder's files are checked
+    as they are verified: a bad one is a problem found, not bad input).
+
+    Raises:
+        CommandError: no such file or folder.
+        PuzzleFormatError: the file holds no readable puzzle.
+    """
+    if os.path.isdir(path):
+        return
+    if not os.path.exists(path):
+        raise PuzzleFormatError(path, "no such file or directory")
+    if detect_format(path) == "rif":
+        return  # streamed as it is verified (a database can be large)
+    result = read_puzzles(path)
+    if not result.puzzles:
+        first = f" ({result.errors[0][1]})" if result.errors else ""
+        raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
 
 
 def _run_convert(args: argparse.Namespace) -> int:
@@ -226,6 +249,8 @@ def _run_verify(args: argparse.Namespace) -> int:
         folder = os.path.dirname(os.path.abspath(report)) if report else ""
         if report and not os.path.isdir(folder):
             raise CommandError(f"cannot write the report {report!r}: no folder {folder!r}")
+    for path in args.paths:
+        _readable(path)
     goal: Goal | None = next((g for g in GOALS if g == args.goal), None)
     opts = Options(
         paths=args.paths,

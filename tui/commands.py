@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def run_train(args: argparse.Namespace) -> int:
     """Run the trainer until the player quits; return the exit code.
 
     Raises:
-        CommandError: a file does not exist.
+        CommandError: a file does not exist, or there is no terminal to run in.
         RenjuError: a file cannot be read or holds no puzzle.
     """
     paths = [Path(f) for f in args.file or []]
@@ -47,8 +48,12 @@ def run_train(args: argparse.Namespace) -> int:
         from tui.app import make_app
     except ModuleNotFoundError as exc:  # textual missing
         raise CommandError(
-            f"the trainer needs Textual ({exc.name} is not installed): pip install 'renju-tsume[tui]'"
+            f"the trainer needs Textual ({exc.name} is not installed): reinstall renju-tsume"
         ) from None
     app = make_app(paths or None, analysis=bool(getattr(args, "analysis", False)))
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Textual would wait forever for keys that never come
+        which = "input" if not sys.stdin.isatty() else "output"
+        raise CommandError(f"renju train needs a terminal: the standard {which} is not one")
     app.run()
     return 0

@@ -61,6 +61,12 @@ def _run_bench(args: argparse.Namespace) -> int:
             raise CommandError(f"no such folder: {str(folder)!r}")
         print(bench.signature([bench.load_case(p) for p in sorted(folder.glob("*.txt"))]))
         return 0
+    cases = []  # read first: a bad case file is reported before minutes of figures
+    if args.cases:
+        folder = Path(args.cases)
+        if not folder.is_dir():
+            raise CommandError(f"no such folder: {args.cases!r}")
+        cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
     games = bench.sample_games(args.games)
     figures = []
     if COMPILED:
@@ -74,10 +80,6 @@ def _run_bench(args: argparse.Namespace) -> int:
     checks: dict[str, float] | None = None if args.no_check else {}
     rejected: dict[str, str] = {}
     if args.cases:
-        folder = Path(args.cases)
-        if not folder.is_dir():
-            raise CommandError(f"no such folder: {args.cases!r}")
-        cases = [bench.load_case(p) for p in sorted(folder.glob("*.txt"))]
         solved = bench.bench_solver(cases, args.case_time, args.repeat, checks, rejected)
     checked = checks or {}
     if args.json:

@@ -68,14 +68,15 @@ def _run_forbidden(args: argparse.Namespace) -> int:
         from solver.rules.board import Rule
 
         rule = Rule.parse(args.rule).number
+        # bytes in: a line that is not UTF-8 is answered like any other bad line
         if args.batch == "-":
-            _, bad = run_batch(sys.stdin, sys.stdout, rule=rule)
+            _, bad = run_batch(sys.stdin.buffer, sys.stdout, rule=rule, name="stdin")
         else:
             path = Path(args.batch)
             if not path.is_file():
                 raise CommandError(f"no such file: {args.batch!r}")
-            with path.open(encoding="utf-8-sig") as fh:
-                _, bad = run_batch(fh, sys.stdout, rule=rule)
+            with path.open("rb") as fh:
+                _, bad = run_batch(fh, sys.stdout, rule=rule, name=args.batch)
         return 1 if bad else 0
     board, hints = position_from_args(args)
     puzzle = hints.get("id") or hints.get("number")
