@@ -6,12 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.errors import CommandError
-from solver.rules.forbidden import Explanation, explain, forbidden_points
 from solver.rules.notation import parse_point, point_name
+
+if TYPE_CHECKING:
+    from solver.rules.forbidden import Explanation
 
 __all__ = ["register"]
 
@@ -78,6 +80,8 @@ def _run_forbidden(args: argparse.Namespace) -> int:
             with path.open("rb") as fh:
                 _, bad = run_batch(fh, sys.stdout, rule=rule, name=args.batch)
         return 1 if bad else 0
+    from solver.rules.forbidden import explain, forbidden_points  # (not imported by `solve`)
+
     board, hints = position_from_args(args)
     puzzle = hints.get("id") or hints.get("number")
     if args.explain:

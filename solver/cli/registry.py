@@ -26,15 +26,16 @@ import importlib
 import sys
 from collections.abc import Callable
 from functools import cache
-from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from solver.rules.board import Board
+if TYPE_CHECKING:
+    from solver.rules.board import Board
 
 __all__ = [
     "COMMANDS_GROUP",
     "CORE_COMMANDS",
+    "CORE_NAMES",
     "READERS_GROUP",
     "PositionReader",
     "Registrar",
@@ -52,6 +53,9 @@ CORE_COMMANDS = (
     "solver.cli.solve_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
+CORE_NAMES = ("forbidden", "bench", "solve")
+"""The names of the core's commands: the program runs one of them without scanning the
+entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 Selector = int | str | None
@@ -68,6 +72,8 @@ def register_core(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _entries(group: str, what: str) -> list[Any]:
     """The objects the entry points of ``group`` name, by entry name, but the core's."""
+    from importlib import metadata  # (slow to import: only when a command needs it)
+
     try:
         eps = metadata.entry_points(group=group)
     except Exception:  # pragma: no cover - broken metadata
@@ -87,8 +93,11 @@ def _entries(group: str, what: str) -> list[Any]:
     return found
 
 
-def command_registrars() -> list[Registrar]:
-    """The functions that add the commands: the core's first, then the entry points'."""
+def command_registrars(core_only: bool = False) -> list[Registrar]:
+    """The functions that add the commands: the core's first, then the entry points'
+    (unless ``core_only``)."""
+    if core_only:
+        return [register_core]
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 

@@ -260,3 +260,20 @@ def test_profile_training_workload(tmp_path: Path) -> None:
         )
         assert done.returncode != 0 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and message in done.stderr
+
+
+def test_a_core_command_starts_without_the_entry_point_scan() -> None:
+    # start-up time: `renju solve` on a position given inline needs neither the entry
+    # points (importlib.metadata and the puzzle tools they load) nor the forbidden-point
+    # explainer
+    code = (
+        "import sys; from solver.cli import main; "
+        "assert main(['solve', '--black', 'f8 g8 h8', '--white', 'f9 g9 h9', '--any']) == 0; "
+        "print(sorted(m for m in ('puzzles', 'tui', 'importlib.metadata', "
+        "'solver.rules.forbidden') if m in sys.modules))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "[]"
