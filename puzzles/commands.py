@@ -18,10 +18,8 @@ from typing import Any
 
 from puzzles.formats import rif
 from puzzles.formats.base import position_after
-from puzzles.info import file_info
 from puzzles.io import FORMATS, detect_format, read_puzzles, write_native
 from puzzles.model import GOALS, Goal, PuzzleFormatError
-from puzzles.verify_run import Options, run_verify
 from solver.errors import CommandError, RenjuError, SelectorError
 from solver.rules.board import Board
 
@@ -178,6 +176,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _run_info(args: argparse.Namespace) -> int:
+    from puzzles.info import file_info  # (the position reader does without it)
+
     info = file_info(_existing(args.file))
     if not (info.puzzles or info.games or info.nodes):
         first = f" ({info.first_errors[0]})" if info.first_errors else ""
@@ -251,6 +251,8 @@ def _run_verify(args: argparse.Namespace) -> int:
             raise CommandError(f"cannot write the report {report!r}: no folder {folder!r}")
     for path in args.paths:
         _readable(path)
+    from puzzles.verify_run import Options, run_verify  # (the position reader does without)
+
     goal: Goal | None = next((g for g in GOALS if g == args.goal), None)
     opts = Options(
         paths=args.paths,
