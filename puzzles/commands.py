@@ -118,7 +118,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="what a puzzle file holds (format, puzzles, games, nodes, comments)",
         description=f"Describe a puzzle file of any supported format ({', '.join(FORMATS)}).",
     )
-    p.add_argument("file", help="a puzzle, game or library file")
+    p.add_argument("file", metavar="FILE", help="a puzzle, game or library file")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_run_info)
 
@@ -154,17 +154,27 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     v.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or folders")
     v.add_argument(
-        "--time", type=float, default=10.0, metavar="SECONDS", help="per puzzle (default 10)"
+        "--time",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="seconds per puzzle (default 10)",
     )
-    v.add_argument("--jobs", "-j", type=int, default=1, metavar="N", help="worker processes")
+    v.add_argument(
+        "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)"
+    )
     v.add_argument("--json", metavar="REPORT", help="write a JSON report (kept up to date)")
     v.add_argument(
         "--resume",
         metavar="REPORT",
         help="skip the puzzles already in REPORT and keep it up to date (it may not exist yet)",
     )
-    v.add_argument("--goal", choices=GOALS, help="check every puzzle for this goal instead")
-    v.add_argument("--max-moves", type=int, metavar="N", help="override the move limit")
+    v.add_argument(
+        "--goal", choices=GOALS, help="check every puzzle for this goal instead of its own"
+    )
+    v.add_argument(
+        "--max-moves", type=int, metavar="N", help="check every puzzle with this move limit"
+    )
     v.add_argument("--quiet", "-q", action="store_true", help="print only puzzles with problems")
     v.add_argument(
         "--no-check",

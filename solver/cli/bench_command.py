@@ -17,16 +17,42 @@ __all__ = ["register"]
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``renju bench`` to the ``renju`` parser."""
-    b = sub.add_parser("bench", help="measure the engine's speed (figures, not tests)")
-    b.add_argument("--games", type=int, default=300, help="generated games to use (default 300)")
-    b.add_argument("--seconds", type=float, default=1.0, help="minimum time per figure")
+    b = sub.add_parser(
+        "bench",
+        help="measure the engine's speed (figures, not tests)",
+        description=(
+            "Print the rules engine's speed figures (forbidden points along generated "
+            "games, the batch, make/unmake); with --cases, also solve every case of a "
+            "folder and say which speed targets were met."
+        ),
+    )
+    b.add_argument(
+        "--games",
+        type=int,
+        default=300,
+        metavar="N",
+        help="generated games to use (default 300)",
+    )
+    b.add_argument(
+        "--seconds",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="minimum time per figure (default 1)",
+    )
     b.add_argument("--json", action="store_true", help="machine-readable output")
     b.add_argument(
         "--cases",
         metavar="DIR",
         help="also time the solver on every quintet case file (*.txt) in DIR",
     )
-    b.add_argument("--case-time", type=float, default=60.0, help="seconds per case (default 60)")
+    b.add_argument(
+        "--case-time",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="seconds per case (default 60)",
+    )
     b.add_argument(
         "--no-check",
         action="store_true",

@@ -31,6 +31,7 @@ def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="renju",
         description="Renju tsume solver and trainer: exact RIF rules, VCF/VCT/tsume search.",
+        epilog="renju COMMAND --help lists a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"renju {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -32,8 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "solve",
         help="prove that the side to move wins by VCF, VCT or tsume (with hidden threats)",
         description=(
-            "Prove or disprove a forced win for the side to move. Attacker moves are counted "
-            "up to the move after which no defence exists (or a five)."
+            "Prove or disprove a forced win for the side to move, and show the shortest "
+            "(--any: the first win found). Attacker moves are counted up to the move after "
+            "which no defence exists (or a five)."
         ),
     )
     add_position_arguments(p)
