@@ -65,7 +65,7 @@ def _run_forbidden(args: argparse.Namespace) -> int:
     if args.batch:
         from solver.rules.batch import run_batch
 
-        if args.file or args.moves or args.black or args.white or args.explain:
+        if args.file or args.puzzle or args.moves or args.black or args.white or args.explain:
             raise CommandError("--batch takes no position and no --explain")
         from solver.rules.board import Rule
 
