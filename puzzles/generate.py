@@ -214,14 +214,39 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g = sub.add_parser(
         "generate",
         help="mine sound tsume puzzles (unique key, proven, shortest) from game records",
-        description=__doc__.split("\n\n")[1] if __doc__ else None,
+        description=__doc__.split("\n\n")[1].replace("``", "") if __doc__ else None,
     )
-    g.add_argument("output", help="the .renju file to write")
-    g.add_argument("--goal", default="vcf", choices=["vcf", "vct", "tsume"])
-    g.add_argument("--count", type=int, default=10, help="puzzles to find (default 10)")
-    g.add_argument("--min-moves", type=int, default=3)
-    g.add_argument("--max-moves", type=int, default=7)
-    g.add_argument("--time", type=float, default=2.0, help="seconds per position (default 2)")
+    g.add_argument("output", metavar="OUTPUT", help="the .renju file to write")
+    g.add_argument(
+        "--goal",
+        default="vcf",
+        choices=["vcf", "vct", "tsume"],
+        help="the class of win a puzzle must have (default vcf)",
+    )
+    g.add_argument(
+        "--count", type=int, default=10, metavar="N", help="puzzles to find (default 10)"
+    )
+    g.add_argument(
+        "--min-moves",
+        type=int,
+        default=3,
+        metavar="N",
+        help="the shortest win must take at least N attacker moves (default 3)",
+    )
+    g.add_argument(
+        "--max-moves",
+        type=int,
+        default=7,
+        metavar="N",
+        help="the shortest win must take at most N attacker moves (default 7)",
+    )
+    g.add_argument(
+        "--time",
+        type=float,
+        default=2.0,
+        metavar="SECONDS",
+        help="seconds per position (default 2)",
+    )
     source = g.add_mutually_exclusive_group()
     source.add_argument("--games", metavar="FILE", help="game records to mine (default: generated)")
     source.add_argument(
@@ -231,7 +256,9 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         help="positions to prove (the puzzles and positions of any supported file, e.g. "
         "a RenLib library's leaves): keep those with a proven win",
     )
-    g.add_argument("--seed", type=int, default=1, help="seed for generated games")
+    g.add_argument(
+        "--seed", type=int, default=1, metavar="N", help="seed for generated games (default 1)"
+    )
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
     g.add_argument(
         "--no-check",

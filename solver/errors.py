@@ -16,6 +16,7 @@ __all__ = [
     "ProofRejected",
     "RenjuError",
     "SecondLookDisagrees",
+    "SelectorError",
     "SolverError",
 ]
 
@@ -57,6 +58,11 @@ class SecondLookDisagrees(SolverError):
 
 class CommandError(RenjuError):
     """A command-line usage problem found after parsing (conflicting options etc.)."""
+
+
+class SelectorError(CommandError):
+    """A ``FILE#N`` or ``--puzzle ID`` that names no puzzle of the file (the message
+    names the file and the selector)."""
 
 
 # the exit code of a solver error (``SolverError``): a fault of the solver, not of the input

@@ -86,14 +86,11 @@ def run_train(args: argparse.Namespace) -> int:
     ident = getattr(args, "puzzle", None)
     if number is not None and ident is not None:
         raise CommandError("give FILE#N or --puzzle, not both")
-    # Without a terminal Textual would wait for input that never comes.
-    if not _is_terminal(sys.stdin, sys.stdout):
-        raise CommandError("train needs a terminal: stdin or stdout is not one")
     try:
         from tui.app import make_app
     except ModuleNotFoundError as exc:  # textual missing
         raise CommandError(
-            f"the trainer needs Textual ({exc.name} is not installed): pip install 'renju-tsume[tui]'"
+            f"the trainer needs Textual ({exc.name} is not installed): reinstall renju-tsume"
         ) from None
     app = make_app(
         paths or None,
@@ -101,5 +98,9 @@ def run_train(args: argparse.Namespace) -> int:
         puzzle=ident,
         number=number,
     )
+    # Without a terminal Textual would wait for input that never comes (checked once the
+    # files are read, so that a bad file is reported as such).
+    if not _is_terminal(sys.stdin, sys.stdout):
+        raise CommandError("train needs a terminal: stdin or stdout is not one")
     app.run()
     return 0

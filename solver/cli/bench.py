@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.engine.backend import COMPILED, core_class
+from solver.errors import CommandError
 from solver.rules.batch import run_batch
 from solver.rules.board import Board
 from solver.rules.games import sample_games
@@ -112,7 +113,20 @@ class SolverCase:
 
 
 def load_case(path: Path) -> SolverCase:
-    """Read one quintet case file (the full reader lives in ``puzzles.formats.quintet``)."""
+    """Read one quintet case file (the full reader lives in ``puzzles.formats.quintet``).
+
+    Raises:
+        CommandError: the file is not a case file (naming it).
+    """
+    try:
+        return _load_case(path)
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a quintet case file (binary data)") from None
+    except ValueError as exc:  # a bad board or limit
+        raise CommandError(f"{path}: not a quintet case file ({exc})") from None
+
+
+def _load_case(path: Path) -> SolverCase:
     header: dict[str, str] = {}
     rows: list[str] = []
     in_board = False

@@ -19,16 +19,42 @@ __all__ = ["register"]
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``renju bench`` to the ``renju`` parser."""
-    b = sub.add_parser("bench", help="measure the engine's speed (figures, not tests)")
-    b.add_argument("--games", type=int, default=300, help="generated games to use (default 300)")
-    b.add_argument("--seconds", type=float, default=1.0, help="minimum time per figure")
+    b = sub.add_parser(
+        "bench",
+        help="measure the engine's speed (figures, not tests)",
+        description=(
+            "Print the rules engine's speed figures (forbidden points along generated "
+            "games, the batch, make/unmake); with --cases, also solve every case of a "
+            "folder and say which speed targets were met."
+        ),
+    )
+    b.add_argument(
+        "--games",
+        type=int,
+        default=300,
+        metavar="N",
+        help="generated games to use (default 300)",
+    )
+    b.add_argument(
+        "--seconds",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="minimum time per figure (default 1)",
+    )
     b.add_argument("--json", action="store_true", help="machine-readable output")
     b.add_argument(
         "--cases",
         metavar="DIR",
         help="also time the solver on every quintet case file (*.txt) in DIR",
     )
-    b.add_argument("--case-time", type=float, default=60.0, help="seconds per case (default 60)")
+    b.add_argument(
+        "--case-time",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="seconds per case (default 60)",
+    )
     b.add_argument(
         "--no-check",
         action="store_true",
@@ -63,7 +89,7 @@ def _run_bench(args: argparse.Namespace) -> int:
             raise CommandError(f"no such folder: {str(folder)!r}")
         print(bench.signature([bench.load_case(p) for p in sorted(folder.glob("*.txt"))]))
         return 0
-    cases = []
+    cases = []  # read first: a bad case file is reported before minutes of figures
     if args.cases:
         folder = Path(args.cases)
         if not folder.is_dir():

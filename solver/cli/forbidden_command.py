@@ -7,13 +7,15 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
-from solver.cli.position import add_position_arguments, board_from_args
+from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.errors import CommandError
 from solver.progress import Bar, progress_bar
-from solver.rules.forbidden import Explanation, explain, forbidden_points
 from solver.rules.notation import parse_point, point_name
+
+if TYPE_CHECKING:
+    from solver.rules.forbidden import Explanation
 
 __all__ = ["register"]
 
@@ -61,11 +63,11 @@ def _explanation_json(e: Explanation) -> dict[str, Any]:
     }
 
 
-def _counted(lines: IO[str], bar: Bar) -> Iterator[str]:
+def _counted(lines: IO[bytes], bar: Bar) -> Iterator[bytes]:
     """The lines, moving the bar on by their bytes (every 1024 lines: cheap)."""
     done = 0
     for n, line in enumerate(lines, 1):
-        done += len(line.encode("utf-8"))
+        done += len(line)
         if n % 1024 == 0:
             bar.update(completed=done)
         yield line
@@ -76,32 +78,47 @@ def _run_forbidden(args: argparse.Namespace) -> int:
     if args.batch:
         from solver.rules.batch import run_batch
 
-        if args.file or args.moves or args.black or args.white or args.explain:
+        if args.file or args.puzzle or args.moves or args.black or args.white or args.explain:
             raise CommandError("--batch takes no position and no --explain")
         from solver.rules.board import Rule
 
         rule = Rule.parse(args.rule).number
+        # bytes in: a line that is not UTF-8 is answered like any other bad line
         if args.batch == "-":
-            _, bad = run_batch(sys.stdin, sys.stdout, rule=rule)
+            _, bad = run_batch(sys.stdin.buffer, sys.stdout, rule=rule, name="stdin")
         else:
             path = Path(args.batch)
             if not path.is_file():
                 raise CommandError(f"no such file: {args.batch!r}")
             # a bar on stderr while the answers go to a file or a pipe (not the screen)
             size = path.stat().st_size if not sys.stdout.isatty() else 0
-            with path.open(encoding="utf-8-sig") as fh, progress_bar(size, "forbidden") as bar:
-                lines = cast(IO[str], _counted(fh, bar)) if bar.on and size else fh
-                _, bad = run_batch(lines, sys.stdout, errors=bar.wrap(sys.stderr), rule=rule)
+            with path.open("rb") as fh, progress_bar(size, "forbidden") as bar:
+                lines = cast(IO[bytes], _counted(fh, bar)) if bar.on and size else fh
+                _, bad = run_batch(
+                    lines, sys.stdout, errors=bar.wrap(sys.stderr), rule=rule, name=args.batch
+                )
         return 1 if bad else 0
-    board = board_from_args(args)
+    from solver.rules.forbidden import explain, forbidden_points  # (not imported by `solve`)
+
+    board, hints = position_from_args(args)
+    puzzle = hints.get("id") or hints.get("number")
     if args.explain:
         e = explain(board, parse_point(args.explain))
         print(json.dumps(_explanation_json(e)) if args.json else e.text())
         return 0
     found = forbidden_points(board)
     if args.json:
-        print(json.dumps({"forbidden": {point_name(p): k.value for p, k in found.items()}}))
+        out: dict[str, Any] = {"forbidden": {point_name(p): k.value for p, k in found.items()}}
+        if puzzle:
+            out["puzzle"] = {
+                "id": hints.get("id") or None,
+                "title": hints.get("title") or None,
+                "number": hints.get("number"),
+            }
+        print(json.dumps(out))
         return 0
+    if puzzle:
+        print(puzzle_header(args.file, hints))
     print(board.diagram({p: k.digit for p, k in found.items()}))
     print(f"to move: {board.to_move.label()}")
     if found:

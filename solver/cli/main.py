@@ -19,29 +19,33 @@ import sys
 from collections.abc import Sequence
 
 from solver import __version__
-from solver.cli.registry import command_registrars
+from solver.cli.registry import CORE_NAMES, command_registrars
 from solver.errors import EXIT_SOLVER_ERROR, PositionError, RenjuError, SolverError
 
 __all__ = ["build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full ``renju`` parser with every registered subcommand."""
+def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
+    """The full ``renju`` parser with every registered subcommand (``core_only``: the
+    core's commands alone, without scanning the entry points)."""
     parser = argparse.ArgumentParser(
         prog="renju",
         description="Renju tsume solver and trainer: exact RIF rules, VCF/VCT/tsume search.",
+        epilog="renju COMMAND --help lists a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"renju {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in command_registrars():
+    for register in command_registrars(core_only):
         register(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    command = next((w for w in words if not w.startswith("-")), None)
+    parser = build_parser(core_only=command in CORE_NAMES)
+    args = parser.parse_args(words)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2

@@ -1,5 +1,9 @@
 """Position input shared by the commands that take a position: the options, a text
-diagram, and the position readers other packages register (``solver.cli.registry``)."""
+diagram, and the position readers other packages register (``solver.cli.registry``).
+
+A position file may name one puzzle of a collection: ``FILE#N`` (the N-th, from 1) or
+``--puzzle ID``; without either, the file's first puzzle is used.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +11,35 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from solver.cli.registry import position_readers
-from solver.errors import CommandError, RenjuError
+from solver.cli.registry import Selector, position_readers
+from solver.errors import CommandError, RenjuError, SelectorError
 from solver.rules.board import BLACK, Board, Color, Rule
 from solver.rules.notation import parse_moves, parse_points
 
-__all__ = ["add_position_arguments", "board_from_args", "position_from_args"]
+__all__ = [
+    "add_position_arguments",
+    "board_from_args",
+    "describe_selector",
+    "position_from_args",
+    "puzzle_header",
+    "split_selector",
+]
 
 
 def add_position_arguments(parser: argparse.ArgumentParser, *, file_arg: bool = True) -> None:
     """Add the position options every position-taking command shares."""
     g = parser.add_argument_group("position")
     if file_arg:
-        g.add_argument("file", nargs="?", help="a position file (text diagram, or a puzzle file)")
+        g.add_argument(
+            "file",
+            nargs="?",
+            metavar="FILE[#N]",
+            help="a position file (text diagram, or a puzzle file: its first puzzle, or "
+            "with #N its N-th, counted from 1)",
+        )
+        g.add_argument(
+            "--puzzle", metavar="ID", help="the puzzle of FILE with this id (its id: line)"
+        )
     g.add_argument("--black", "-b", metavar="LIST", help='black stones, e.g. "h8,i9" or "h8 i9"')
     g.add_argument("--white", "-w", metavar="LIST", help="white stones")
     g.add_argument(
@@ -29,6 +49,46 @@ def add_position_arguments(parser: argparse.ArgumentParser, *, file_arg: bool = 
         "--to-move", metavar="SIDE", help="black or white (default: from --moves, else black)"
     )
     g.add_argument("--rule", default="renju", help="renju (default), standard or freestyle")
+
+
+def split_selector(text: str) -> tuple[str, int | None]:
+    """Split ``FILE#N`` into the file name and the puzzle number (1-based); a name whose
+    ``#`` is part of an existing file's name is kept whole.
+
+    >>> split_selector("set.renju#3"), split_selector("set.renju")
+    (('set.renju', 3), ('set.renju', None))
+
+    Raises:
+        SelectorError: what follows ``#`` is not a number from 1 (quoting the argument).
+    """
+    if "#" not in text or Path(text).exists():
+        return text, None
+    name, _, number = text.rpartition("#")
+    if not number.isdigit():
+        raise SelectorError(f"{text!r}: after '#' comes a puzzle number (1, 2, ...)")
+    if int(number) < 1:
+        raise SelectorError(f"{text!r}: puzzles are numbered from 1")
+    return name, int(number)
+
+
+def describe_selector(file: str, selector: Selector) -> str:
+    """How error messages name a file and its selector: ``set.renju#3``,
+    ``set.renju --puzzle 'vcf-01'`` or the file alone."""
+    if selector is None:
+        return file
+    if isinstance(selector, int):
+        return f"{file}#{selector}"
+    return f"{file} --puzzle {selector!r}"
+
+
+def puzzle_header(file: str, hints: dict[str, Any]) -> str:
+    """``Puzzle tsume-3-001, "TSUME in 3" (#1 of 20 in tsume.renju)``: the puzzle a
+    position file's hints name."""
+    file = split_selector(file)[0]
+    name = hints.get("id") or "without an id"
+    title = f', "{hints["title"]}"' if hints.get("title") else ""
+    of = f" of {hints['of']}" if hints.get("of") else ""
+    return f"Puzzle {name}{title} (#{hints.get('number', 1)}{of} in {file})"
 
 
 def _read_diagram(path: Path) -> Board:
@@ -54,11 +114,13 @@ def board_from_args(args: argparse.Namespace) -> Board:
 
 
 def position_from_args(args: argparse.Namespace) -> tuple[Board, dict[str, Any]]:
-    """The position the options describe, and hints from a puzzle file (its goal and move
-    limit) that a command may use when the user gave none.
+    """The position the options describe, and hints from a puzzle file (see
+    ``solver.cli.registry``: its goal and move limit, which a command uses when the user
+    gave none, and the puzzle's id, title and stated answer).
 
     Raises:
         RenjuError: a bad point, overlapping stones, an unreadable file (quoting it).
+        SelectorError: ``FILE#N`` or ``--puzzle ID`` names no puzzle of the file.
     """
     hints: dict[str, Any] = {}
     rule = Rule.parse(args.rule)
@@ -66,13 +128,20 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, dict[str, Any]]
     given = [x for x in (file, args.moves, args.black or args.white) if x]
     if len(given) > 1:
         raise CommandError("give one of: a position file, --moves, or --black/--white")
+    puzzle_id = getattr(args, "puzzle", None)
+    if puzzle_id is not None and not file:
+        raise CommandError(f"--puzzle {puzzle_id!r} needs a puzzle file")
     if file:
+        file, number = split_selector(file)
+        if number is not None and puzzle_id is not None:
+            raise CommandError(f"give FILE#{number} or --puzzle {puzzle_id!r}, not both")
+        selector: Selector = number if number is not None else puzzle_id
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"no such file: {file!r}")
         board = None
         for reader in position_readers():
-            found = reader(path)
+            found = reader(path, selector)
             if isinstance(found, tuple):
                 board, hints = found
             else:
@@ -80,6 +149,10 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, dict[str, Any]]
             if board is not None:
                 break
         if board is None:
+            if selector is not None and selector != 1:
+                raise SelectorError(
+                    f"{describe_selector(file, selector)}: a text diagram holds one position"
+                )
             try:
                 board = _read_diagram(path)
             except UnicodeDecodeError:

@@ -5,10 +5,15 @@ A plain list, filled from entry points, that the layers below never import:
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
   own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``), then the other
   entries by name (the puzzle tools, the trainer).
-- ``renju.position_readers``: functions ``read(path)`` tried in order (by entry name)
-  for a position file; each returns a board (or a board and hints such as
-  ``{"goal": "vct", "max_moves": 3}`` from a puzzle file), or ``None`` if the file is not
-  its format. The built-in reader (a text diagram) is tried last.
+- ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
+  name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
+  the N-th (from 1, ``FILE#N``), a string the one with that id (``--puzzle ID``). Each
+  returns a board, or a board and hints from a puzzle file, or ``None`` if the file is
+  not its format; a selector that names no puzzle raises ``SelectorError``. Hints, all
+  optional: ``goal``, ``max_moves``, ``count`` (used when the user gave none), and to
+  name the puzzle and compare answers: ``id``, ``title``, ``number`` (its place, from
+  1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints).
+  The built-in reader (a text diagram) is tried last.
 
 A part of the tool that is not installed in this build is skipped quietly; one registered
 but broken is skipped with a warning on stderr.
@@ -21,18 +26,20 @@ import importlib
 import sys
 from collections.abc import Callable
 from functools import cache
-from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from solver.rules.board import Board
+if TYPE_CHECKING:
+    from solver.rules.board import Board
 
 __all__ = [
     "COMMANDS_GROUP",
     "CORE_COMMANDS",
+    "CORE_NAMES",
     "READERS_GROUP",
     "PositionReader",
     "Registrar",
+    "Selector",
     "command_registrars",
     "position_readers",
     "register_core",
@@ -46,9 +53,14 @@ CORE_COMMANDS = (
     "solver.cli.solve_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
+CORE_NAMES = ("forbidden", "bench", "solve")
+"""The names of the core's commands: the program runs one of them without scanning the
+entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
-PositionReader = Callable[[Path], "Board | tuple[Board, dict[str, Any]] | None"]
+Selector = int | str | None
+"""Which puzzle of a file: the first (``None``), the N-th from 1, or the one with an id."""
+PositionReader = Callable[[Path, Selector], "Board | tuple[Board, dict[str, Any]] | None"]
 
 
 def register_core(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,6 +72,8 @@ def register_core(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _entries(group: str, what: str) -> list[Any]:
     """The objects the entry points of ``group`` name, by entry name, but the core's."""
+    from importlib import metadata  # (slow to import: only when a command needs it)
+
     try:
         eps = metadata.entry_points(group=group)
     except Exception:  # pragma: no cover - broken metadata
@@ -79,8 +93,11 @@ def _entries(group: str, what: str) -> list[Any]:
     return found
 
 
-def command_registrars() -> list[Registrar]:
-    """The functions that add the commands: the core's first, then the entry points'."""
+def command_registrars(core_only: bool = False) -> list[Registrar]:
+    """The functions that add the commands: the core's first, then the entry points'
+    (unless ``core_only``)."""
+    if core_only:
+        return [register_core]
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 

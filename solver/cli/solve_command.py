@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
-from solver.cli.position import add_position_arguments, position_from_args
+from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.errors import CommandError
 from solver.rules.board import Board, Color
-from solver.rules.notation import point_name
+from solver.rules.notation import SIZE, point_name
 from solver.search.api import (
     DEFAULT_MEMORY_MB,
     Goal,
@@ -32,8 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "solve",
         help="prove that the side to move wins by VCF, VCT or tsume (with hidden threats)",
         description=(
-            "Prove or disprove a forced win for the side to move. Attacker moves are counted "
-            "up to the move after which no defence exists (or a five)."
+            "Prove or disprove a forced win for the side to move, and show the shortest "
+            "(--any: the first win found). Attacker moves are counted up to the move after "
+            "which no defence exists (or a five)."
         ),
     )
     add_position_arguments(p)
@@ -54,7 +55,17 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "one move; the lfz084 app's checker); default: a puzzle file's, else plain"
         ),
     )
-    p.add_argument("--shortest", action="store_true", help="find the fewest attacker moves")
+    length = p.add_mutually_exclusive_group()
+    length.add_argument(
+        "--shortest",
+        action="store_true",
+        help="find the fewest attacker moves (the default; kept for old command lines)",
+    )
+    length.add_argument(
+        "--any",
+        action="store_true",
+        help="report the first win the search meets, not the shortest (faster)",
+    )
     p.add_argument("--all-keys", action="store_true", help="list every winning first move")
     p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
     p.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
@@ -123,12 +134,22 @@ def _numbered_line(result: SolveResult) -> str:
 
 
 def _board_with_line(board: Board, result: SolveResult) -> str:
-    """The diagram with the line's moves numbered 1-9, then a-z (attacker and defender)."""
-    marks = {}
-    symbols = "123456789abcdefghijklmnopqrstuvwxyz"
-    for i, p in enumerate(result.line[: len(symbols)]):
-        marks[p] = symbols[i]
-    return board.diagram(marks)
+    """The diagram with the line's moves numbered from 1 (attacker and defender). A line
+    of ten moves or more gets cells three characters wide, so that 10, 11, ... read as
+    numbers and not as column letters."""
+    marks = {p: str(i + 1) for i, p in enumerate(result.line)}
+    if len(result.line) < 10:
+        return board.diagram(marks)
+    black, white = set(board.stones(Color.BLACK)), set(board.stones(Color.WHITE))
+    rows = []
+    for row in range(SIZE - 1, -1, -1):
+        cells = []
+        for col in range(SIZE):
+            p = row * SIZE + col
+            cells.append("X" if p in black else "O" if p in white else marks.get(p, "."))
+        rows.append(f"{row + 1:>2}" + "".join(f"{c:>3}" for c in cells))
+    rows.append("  " + "".join(f"{c:>3}" for c in "abcdefghijklmno"))
+    return "\n".join(rows)
 
 
 def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
@@ -142,7 +163,8 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
         )
         if result.shortest_shown is False:
             lines.append(
-                f"Not shown to be the shortest ({result.reason}): a shorter win was not ruled out."
+                f"A shorter win may exist: the search stopped ({result.reason}) "
+                "before ruling it out."
             )
         lines.append(f"Line: {_numbered_line(result)}")
         lines.append(_board_with_line(board, result))
@@ -160,8 +182,69 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _stated_moves(hints: dict[str, Any]) -> int | None:
+    """The puzzle's stated length: its move limit, else its stated solution's (plain)."""
+    if hints.get("max_moves") is not None:
+        return int(hints["max_moves"])
+    solution = hints.get("solution") or []
+    if solution and (hints.get("count") or "plain") == "plain":
+        return (len(solution) + 1) // 2
+    return None
+
+
+def _stated_keys(hints: dict[str, Any]) -> list[int]:
+    keys = list(hints.get("keys") or [])
+    solution = hints.get("solution") or []
+    return keys or ([solution[0]] if solution and solution[0] is not None else [])
+
+
+def _puzzle_json(hints: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": hints.get("id") or None,
+        "title": hints.get("title") or None,
+        "number": hints.get("number"),
+        "stated_moves": _stated_moves(hints),
+        "stated_keys": [point_name(k) for k in _stated_keys(hints)],
+    }
+
+
+def _comparison(hints: dict[str, Any], result: SolveResult) -> list[str]:
+    """The answer against the puzzle's stated length and key moves, one line each."""
+    lines = []
+    stated = _stated_moves(hints)
+    if stated is not None and result.result is Verdict.PROVEN:
+        found = {True: "shortest found", False: "shortest found so far", None: "found (--any)"}
+        line = f"Stated: {stated} moves, {found[result.shortest_shown]}: {result.moves}."
+        if result.moves is not None and result.moves < stated and result.shortest_shown:
+            line += " The stated length is not the shortest."
+        lines.append(line)
+    elif stated is not None and result.result is Verdict.DISPROVEN:
+        lines.append(f"Stated: {stated} moves, but no win was found within the limits.")
+    keys = _stated_keys(hints)
+    if not keys or result.result is not Verdict.PROVEN:
+        return lines
+    named = ", ".join(point_name(k) for k in keys)
+    plural = len(keys) > 1
+    said = f"The stated key{'s' if plural else ''} {named} {'are' if plural else 'is'}"
+    if result.keys is not None:
+        winning = [k.move for k in result.keys]
+        wrong = [point_name(k) for k in keys if k not in winning]
+        extra = [point_name(k) for k in winning if k not in keys]
+        if wrong:
+            lines.append(f"The stated key {', '.join(wrong)} does not win.")
+        if extra:
+            lines.append(f"{said} not the only winning move: also {', '.join(extra)}.")
+        elif not wrong:
+            lines.append(f"{said} the only winning first move{'s' if plural else ''}.")
+    elif result.line and result.line[0] not in keys:
+        first = point_name(result.line[0])
+        lines.append(f"{said} not the only winning move: {first} wins too.")
+    return lines
+
+
 def _run(args: argparse.Namespace) -> int:
     board, hints = position_from_args(args)
+    puzzle = bool(hints.get("id") or hints.get("number"))
     goal = Goal.parse(args.goal or hints.get("goal") or "tsume")
     if args.max_moves is None and hints.get("max_moves") is not None:
         args.max_moves = int(hints["max_moves"])
@@ -174,7 +257,7 @@ def _run(args: argparse.Namespace) -> int:
             board,
             goal,
             limits,
-            shortest=args.shortest,
+            shortest=not args.any,
             all_keys=args.all_keys,
             progress=progress,
             check=not args.no_check,
@@ -182,8 +265,13 @@ def _run(args: argparse.Namespace) -> int:
         if progress:
             print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
         if args.json:
-            print(json.dumps({side.label(): r.to_json() for side, r in results.items()}))
+            both: dict[str, Any] = {side.label(): r.to_json() for side, r in results.items()}
+            if puzzle:
+                both["puzzle"] = _puzzle_json(hints)
+            print(json.dumps(both))
         else:
+            if puzzle:
+                print(puzzle_header(args.file, hints))
             for side in (Color.BLACK, Color.WHITE):
                 print(f"== {side.label()} to move")
                 print(_human(board, results[side], args.all_keys))
@@ -192,7 +280,7 @@ def _run(args: argparse.Namespace) -> int:
         board,
         goal,
         limits,
-        shortest=args.shortest,
+        shortest=not args.any,
         all_keys=args.all_keys,
         progress=progress,
         check=not args.no_check,
@@ -200,7 +288,15 @@ def _run(args: argparse.Namespace) -> int:
     if progress:
         print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     if args.json:
-        print(json.dumps(result.to_json()))
+        data = result.to_json()
+        if puzzle:
+            data["puzzle"] = _puzzle_json(hints)
+        print(json.dumps(data))
     else:
+        if puzzle:
+            print(puzzle_header(args.file, hints))
         print(_human(board, result, args.all_keys))
+        if puzzle:
+            for line in _comparison(hints, result):
+                print(line)
     return 0

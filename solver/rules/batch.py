@@ -98,13 +98,22 @@ def _answer(core: Core, obj: Any) -> str:
 
 
 def run_batch(
-    source: IO[str], sink: IO[str], *, errors: IO[str] | None = None, rule: int = 0
+    source: Iterable[str | bytes],
+    sink: IO[str],
+    *,
+    errors: IO[str] | None = None,
+    rule: int = 0,
+    name: str | None = None,
 ) -> tuple[int, int]:
     """Answer every line of ``source`` on ``sink``; return ``(lines, bad lines)``.
 
-    Blank lines are answered by blank lines, so output line numbers match input lines.
+    Lines may be text or bytes (a file opened in binary: a line that is not UTF-8 is one
+    bad line, answered like any other). Blank lines are answered by blank lines, so
+    output line numbers match input lines. A bad line is reported on ``errors`` (default
+    stderr) as ``renju: NAME, line N: ...`` (``name``: the input's, if given).
     """
     errors = errors if errors is not None else sys.stderr
+    where = f"{name}, line" if name else "line"
     core = Core(rule)
     lines = bad = 0
     write = sink.write
@@ -114,10 +123,19 @@ def run_batch(
             write("\n")
             continue
         try:
-            write(_answer(core, json.loads(line)) + "\n")
+            text = line  # json.loads takes ASCII bytes as they are
+            if isinstance(line, bytes) and not line.isascii():
+                text = line.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            write(_answer(core, json.loads(text)) + "\n")
+        except UnicodeDecodeError as exc:
+            bad += 1
+            byte = line[exc.start] if isinstance(line, bytes) else 0
+            msg = f"not UTF-8 text (byte 0x{byte:02x} at column {exc.start + 1})"
+            print(f"renju: {where} {lineno}: {msg}", file=errors)
+            write(json.dumps({"error": msg}) + "\n")
         except (ValueError, TypeError) as exc:  # JSONDecodeError and our errors are ValueErrors
             bad += 1
             msg = str(exc).splitlines()[0]
-            print(f"renju: line {lineno}: {msg}", file=errors)
+            print(f"renju: {where} {lineno}: {msg}", file=errors)
             write(json.dumps({"error": msg}) + "\n")
     return lines, bad

@@ -260,3 +260,39 @@ def test_profile_training_workload(tmp_path: Path) -> None:
         )
         assert done.returncode != 0 and done.stdout == ""
         assert done.stderr.count("\n") == 1 and message in done.stderr
+
+
+def test_a_core_command_starts_without_the_entry_point_scan() -> None:
+    # start-up time: `renju solve` on a position given inline needs neither the entry
+    # points (importlib.metadata and the puzzle tools they load) nor the forbidden-point
+    # explainer
+    code = (
+        "import sys; from solver.cli import main; "
+        "assert main(['solve', '--black', 'f8 g8 h8', '--white', 'f9 g9 h9', '--any']) == 0; "
+        "print(sorted(m for m in ('puzzles', 'tui', 'importlib.metadata', "
+        "'solver.rules.forbidden') if m in sys.modules))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "[]"
+
+
+def test_every_option_has_help_and_help_names_only_real_options() -> None:
+    import argparse
+    import re
+
+    from solver.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert set(sub.choices) >= {"forbidden", "solve", "info", "convert", "verify"}
+    assert {"generate", "bench", "train"} <= set(sub.choices)
+    for name, command in sub.choices.items():
+        options = {s for a in command._actions for s in a.option_strings}
+        for action in command._actions:
+            assert action.help, f"renju {name}: {action.option_strings or action.dest}"
+        text = command.format_help()
+        mentioned = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
+        assert mentioned <= options, f"renju {name} --help names {mentioned - options}"

@@ -1,0 +1,116 @@
+"""``renju solve`` answers with the shortest win by default; ``--any`` with the first found."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+
+DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data"
+README_EXAMPLE = [
+    "--black",
+    "j6 i7 j7 g8 h8 l9",
+    "--white",
+    "k8 f9 g9 g10 g12",
+    "--to-move",
+    "white",
+]
+
+
+def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    assert main(["solve", *argv, "--json"]) == 0
+    data: dict[str, object] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_default_is_the_shortest_and_any_the_first_found(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    default = solve_json(capsys, *README_EXAMPLE)
+    assert default["moves"] == 5 and default["shortest_shown"] is True
+    assert default["line"] == ["h9", "i9", "d9", "e9", "f11", "k5", "l4", "k3", "e10"]
+    first = solve_json(capsys, *README_EXAMPLE, "--any")
+    assert first["moves"] == 6 and "shortest_shown" not in first  # the first win met
+    shortest = solve_json(capsys, *README_EXAMPLE, "--shortest")  # still accepted
+    assert (shortest["moves"], shortest["line"]) == (default["moves"], default["line"])
+
+
+def test_any_and_shortest_exclude_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", *README_EXAMPLE, "--any", "--shortest"])
+    assert exc.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_a_win_not_shown_shortest_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    # a node budget that the win in 10 fits in, but not ruling out a win in 9
+    puzzle = f"{DATA / 'vcf-hard.renju'}#18"
+    assert main(["solve", puzzle, "--nodes", "200"]) == 0
+    out = capsys.readouterr().out
+    assert "Black wins (vcf) in 10 attacker moves." in out
+    said = out.splitlines()[2]
+    assert said.startswith("A shorter win may exist: the search stopped (")
+    assert said.endswith("nodes) before ruling it out.")
+    assert "Stated: 10 moves, shortest found so far: 10." in out
+    data = solve_json(capsys, puzzle, "--nodes", "200")
+    assert data["shortest_shown"] is False and data["moves"] == 10
+    assert solve_json(capsys, puzzle)["shortest_shown"] is True
+
+
+def test_a_long_line_is_numbered_in_wide_cells(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", f"{DATA / 'vcf-hard.renju'}#18"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    # 19 moves: e6 g6 e7 e9 e4 e5 h4 g5 f4 d4 h5 h7 h3 h2 f5 i2 f3 f2 g3
+    rows = [line for line in out if re.match(r"[ 1]\d  ", line)]
+    board = {line[:2].strip(): line[2:] for line in rows}
+    assert len(board) == 15 and all(len(row) == 45 for row in board.values())
+    cell = {r: [row[i : i + 3].strip() for i in range(0, 45, 3)] for r, row in board.items()}
+    col = "abcdefghijklmno".index
+    assert cell["6"][col("e")] == "1" and cell["4"][col("d")] == "10"
+    assert cell["2"][col("i")] == "16" and cell["3"][col("g")] == "19"
+    assert out[out.index(next(x for x in out if x.startswith(" 1"))) + 1].split() == list(
+        "abcdefghijklmno"
+    )
+
+
+def _cases(first: int | None) -> list[str]:
+    """``FILE#N`` of the bundled puzzles: the first ``first`` of each file, or all."""
+    from puzzles.io import read_puzzles
+
+    cases = []
+    for path in sorted(DATA.glob("*.renju")):
+        count = len(read_puzzles(path).puzzles)
+        cases += [f"{path}#{n}" for n in range(1, min(count, first or count) + 1)]
+    return cases
+
+
+FAST = _cases(2)
+
+
+@pytest.mark.parametrize("puzzle", FAST, ids=lambda c: Path(c).name)
+def test_default_equals_shortest_on_the_bundled_collection(
+    capsys: pytest.CaptureFixture[str], puzzle: str
+) -> None:
+    _same(capsys, puzzle)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "puzzle", [c for c in _cases(None) if c not in FAST], ids=lambda c: Path(c).name
+)
+def test_default_equals_shortest_on_every_bundled_puzzle(
+    capsys: pytest.CaptureFixture[str], puzzle: str
+) -> None:
+    _same(capsys, puzzle)
+
+
+def _same(capsys: pytest.CaptureFixture[str], puzzle: str) -> None:
+    default = solve_json(capsys, puzzle, "--time", "60")
+    shortest = solve_json(capsys, puzzle, "--time", "60", "--shortest")
+    keep = ("result", "moves", "line", "shortest_shown", "puzzle")
+    assert {k: default.get(k) for k in keep} == {k: shortest.get(k) for k in keep}
+    assert default["result"] == "proven" and default["shortest_shown"] is True
