@@ -218,6 +218,10 @@ def _readable(path: str) -> None:
         return
     if not os.path.exists(path):
         raise PuzzleFormatError(path, "no such file or directory")
+    from puzzles.verify_run import is_report
+
+    if is_report(Path(path)):
+        raise PuzzleFormatError(path, "a renju verify report, not a puzzle file")
     if detect_format(path) == "rif":
         return  # streamed as it is verified (a database can be large)
     result = read_puzzles(path)
