@@ -313,3 +313,26 @@ def test_cli_bad_file_is_one_line_error(tmp_path: Path) -> None:
 
 def test_make_app_is_a_trainer(tmp_path: Path) -> None:
     assert isinstance(make_app(data_dir=tmp_path), TrainerApp)
+
+
+@run_async
+async def test_the_files_comment_is_shown_with_the_puzzle(tmp_path: Path) -> None:
+    """A puzzle's comment from its file (a RenLib node's text, say) shows in the side
+    panel, markup-safe, and a long one is cut."""
+    pz = Puzzle(
+        black=parse_points("h8 i8 j8"),
+        white=parse_points("h9 i9"),
+        goal="vcf",
+        id="commented",
+        comment="Sure win for [b]black[/b]\n黑先胜\nthird\nfourth line, not shown",
+    )
+    path = tmp_path / "one.renju"
+    write_native([pz], path)
+    app = make_app([path], data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, PuzzleScreen)  # a one-puzzle file opens on it
+        task = str(screen.query_one("#task", Static).render())
+        assert "Sure win for [b]black[/b]" in task and "黑先胜" in task and "third …" in task
+        assert "fourth" not in task

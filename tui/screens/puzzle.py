@@ -149,6 +149,8 @@ class PuzzleScreen(TrainerScreen):
         task = f"Goal: {puzzle_label(pz)}\n[b]{to_move}[/b] to move"
         if self.review is None and left is not None and att.state != "solved":
             task += f" · {left} attacker move{'s' if left != 1 else ''} left"
+        if pz.comment:
+            task += "\n[i]" + escape(_comment_lines(pz.comment)) + "[/i]"
         self.query_one("#task", Static).update(task)
         if self.review is not None:
             text = (
@@ -459,3 +461,17 @@ class PuzzleScreen(TrainerScreen):
             self.refresh_view()
             return
         self.app.pop_screen()
+
+
+def _comment_lines(comment: str, lines: int = 3, width: int = 200) -> str:
+    """The file's comment on a puzzle, as the side panel shows it: its first ``lines``
+    lines, the whole cut at ``width`` characters (an ellipsis says so).
+
+    >>> _comment_lines("Sure win for black\\nline 2\\nline 3\\nline 4")
+    'Sure win for black\\nline 2\\nline 3 …'
+    """
+    kept = comment.strip().splitlines()
+    text = "\n".join(kept[:lines])
+    if len(kept) > lines or len(text) > width:
+        text = text[:width].rstrip() + " …"
+    return text
