@@ -1,0 +1,51 @@
+"""Measure the development set's published VCT puzzles (the deep ones).
+
+Not a test: ``python tests/support/measure_published.py [SECONDS] [OUT]`` reads
+``../shared/data/published-dev/puzzles.jsonl`` (the puzzles stay outside the repository),
+solves each ``task: "vct"`` puzzle as tsume with no move limit within SECONDS (default
+10), prints one JSON line a puzzle (to OUT as well, if given) and the totals: how many
+were proven, the median and the longest time.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from solver import Board, Limits, solve
+
+DATA = Path(__file__).resolve().parents[3] / "shared/data/published-dev/puzzles.jsonl"
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
+    out = Path(sys.argv[2]).open("a", encoding="utf-8") if len(sys.argv) > 2 else None
+    results: Counter[str] = Counter()
+    times: list[float] = []
+    for text in DATA.read_text(encoding="utf-8").splitlines():
+        p = json.loads(text)
+        if p["task"] != "vct":
+            continue
+        board = Board.from_stones(" ".join(p["black"]), " ".join(p["white"]), to_move=p["to_move"])
+        start = time.monotonic()
+        r = solve(board, "tsume", Limits(time=seconds))
+        spent = time.monotonic() - start
+        results[r.result.value] += 1
+        if r.result.value == "proven":
+            times.append(spent)
+        row = {"id": p["id"], "result": r.result.value, "moves": r.moves, "nodes": r.nodes}
+        line = json.dumps({**row, "seconds": round(spent, 2)}, ensure_ascii=False)
+        print(line, flush=True)
+        if out is not None:
+            out.write(line + "\n")
+            out.flush()
+    median = statistics.median(times) if times else 0.0
+    print(dict(results), f"median {median:.2f} s, max {max(times, default=0.0):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
