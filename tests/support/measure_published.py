@@ -23,7 +23,7 @@ DATA = Path(__file__).resolve().parents[3] / "shared/data/published-dev/puzzles.
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    out = Path(sys.argv[2]).open("a", encoding="utf-8") if len(sys.argv) > 2 else None
+    out_path = Path(sys.argv[2]) if len(sys.argv) > 2 else None
     results: Counter[str] = Counter()
     times: list[float] = []
     for text in DATA.read_text(encoding="utf-8").splitlines():
@@ -40,9 +40,9 @@ def main() -> None:
         row = {"id": p["id"], "result": r.result.value, "moves": r.moves, "nodes": r.nodes}
         line = json.dumps({**row, "seconds": round(spent, 2)}, ensure_ascii=False)
         print(line, flush=True)
-        if out is not None:
-            out.write(line + "\n")
-            out.flush()
+        if out_path is not None:
+            with out_path.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
     median = statistics.median(times) if times else 0.0
     print(dict(results), f"median {median:.2f} s, max {max(times, default=0.0):.2f} s")
 
