@@ -3,16 +3,14 @@ moves, hints, the solution, analysis with cancel, and progress kept across runs.
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("textual")
 
+from support.pilot import run_async, settle
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
@@ -30,24 +28,6 @@ from tui.screens.puzzle import PuzzleScreen
 from tui.widgets.board_view import BoardView
 
 SIZE = (100, 32)
-
-
-def run_async(fn: Callable[..., Awaitable[None]]) -> Callable[..., None]:
-    """Run an async test in a fresh event loop (no asyncio plugin needed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: object, **kwargs: object) -> None:
-        asyncio.run(fn(*args, **kwargs))  # type: ignore[arg-type]
-
-    return wrapper
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let workers finish and their results reach the screen."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 async def type_move(pilot: Pilot[None], name: str) -> None:

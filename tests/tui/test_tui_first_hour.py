@@ -6,18 +6,16 @@ solve with help is told from a clean one, a damaged progress file is kept and re
 
 from __future__ import annotations
 
-import asyncio
-import functools
 import os
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("textual")
 
+from support.pilot import run_async, settle
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, Static
 from textual.widgets._footer import FooterKey
@@ -38,24 +36,6 @@ from tui.widgets.board_view import BoardView
 SMALL = (80, 24)
 LARGE = (120, 40)
 QUIET = "tsume-3-001"  # f10 is a quiet key: every empty point is a defence after it
-
-
-def run_async(fn: Callable[..., Awaitable[None]]) -> Callable[..., None]:
-    """Run an async test in a fresh event loop (no asyncio plugin needed)."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: object, **kwargs: object) -> None:
-        asyncio.run(fn(*args, **kwargs))  # type: ignore[arg-type]
-
-    return wrapper
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Let workers finish and their results reach the screen."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def visible_keys(app: TrainerApp) -> dict[str, str]:
