@@ -252,51 +252,38 @@ def _run(args: argparse.Namespace) -> int:
         args.count = str(hints["count"])
     limits = _limits(args)
     progress = _progress(args)
+    options: dict[str, Any] = {
+        "shortest": not args.any,
+        "all_keys": args.all_keys,
+        "progress": progress,
+        "check": not args.no_check,
+    }
     if args.both:
-        results = solve_both(
-            board,
-            goal,
-            limits,
-            shortest=not args.any,
-            all_keys=args.all_keys,
-            progress=progress,
-            check=not args.no_check,
-        )
-        if progress:
-            print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
-        if args.json:
-            both: dict[str, Any] = {side.label(): r.to_json() for side, r in results.items()}
-            if puzzle:
-                both["puzzle"] = _puzzle_json(hints)
-            print(json.dumps(both))
-        else:
-            if puzzle:
-                print(puzzle_header(args.file, hints))
-            for side in (Color.BLACK, Color.WHITE):
-                print(f"== {side.label()} to move")
-                print(_human(board, results[side], args.all_keys))
-        return 0
-    result = solve(
-        board,
-        goal,
-        limits,
-        shortest=not args.any,
-        all_keys=args.all_keys,
-        progress=progress,
-        check=not args.no_check,
-    )
+        results = solve_both(board, goal, limits, **options)
+    else:
+        results = {board.to_move: solve(board, goal, limits, **options)}
     if progress:
         print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
     if args.json:
-        data = result.to_json()
+        data: dict[str, Any] = (
+            {side.label(): r.to_json() for side, r in results.items()}
+            if args.both
+            else results[board.to_move].to_json()
+        )
         if puzzle:
             data["puzzle"] = _puzzle_json(hints)
         print(json.dumps(data))
-    else:
-        if puzzle:
-            print(puzzle_header(args.file, hints))
-        print(_human(board, result, args.all_keys))
-        if puzzle:
-            for line in _comparison(hints, result):
-                print(line)
+        return 0
+    if puzzle:
+        print(puzzle_header(args.file, hints))
+    if args.both:
+        for side in (Color.BLACK, Color.WHITE):
+            print(f"== {side.label()} to move")
+            print(_human(board, results[side], args.all_keys))
+        return 0
+    result = results[board.to_move]
+    print(_human(board, result, args.all_keys))
+    if puzzle:
+        for line in _comparison(hints, result):
+            print(line)
     return 0
