@@ -1078,7 +1078,7 @@ cdef class Core:
         self._put(p, colour)
         for d in range(4):
             e2[d] = self._entry(d, q, 1) if (SEG[d][q][p >> 6] >> (p & 63)) & 1 else eq[d]
-        k = 0 if self._five_entries_given(e2) else self._forbidden_given(q, e2)
+        k = self._forbidden_given(q, e2)  # (a five there is never forbidden: 0)
         self._remove(p)
         self.tracking = tracking
         return k
@@ -1231,13 +1231,6 @@ cdef class Core:
         cdef int d
         for d in range(4):
             entries[d] = self._entry(d, p, c)
-            if entries[d] & F_FIVE:
-                return True
-        return False
-
-    cdef inline bint _five_entries_given(self, uint32_t* entries) noexcept nogil:
-        cdef int d
-        for d in range(4):
             if entries[d] & F_FIVE:
                 return True
         return False

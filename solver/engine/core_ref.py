@@ -205,7 +205,7 @@ class Core:
         empty ``p``: a stone can make or unmake a forbidden point at a distance (a white
         four's stone can take the room a three of the block needed, or make a three's
         straight-four point a double four no more). A block is judged this way."""
-        if self.rule != RENJU or self.cells[q]:
+        if self.rule != RENJU or self.cells[q] or q == p:
             return LEGAL
         self.put(p, colour)
         try:
