@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +36,7 @@ __all__ = [
     "COMMANDS_GROUP",
     "CORE_COMMANDS",
     "CORE_NAMES",
+    "KNOWN_READERS",
     "READERS_GROUP",
     "PositionReader",
     "Registrar",
@@ -101,7 +102,35 @@ def command_registrars(core_only: bool = False) -> list[Registrar]:
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 
+KNOWN_READERS = ("puzzles.commands:read_position",)
+"""Readers this distribution registers, tried first by their module path: a file in a
+puzzle format is read without scanning the entry points (the scan costs more than a quick
+solve). The entry points are scanned only when none of these takes the file."""
+
+
+def _known_readers() -> Iterator[PositionReader]:
+    for target in KNOWN_READERS:
+        module, _, name = target.partition(":")
+        try:
+            reader: PositionReader = getattr(importlib.import_module(module), name)
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name.split(".")[0]):
+                continue  # that part of the tool is not installed in this build
+            raise
+        yield reader
+
+
+def position_readers() -> Iterator[PositionReader]:
+    """The position readers, in order: this distribution's own (``KNOWN_READERS``), then
+    the other registered ones (scanned and loaded only if asked for)."""
+    yield from _known_readers()
+    yield from _other_readers()
+
+
 @cache
-def position_readers() -> tuple[PositionReader, ...]:
-    """The registered position readers, in order (loaded once)."""
-    return tuple(_entries(READERS_GROUP, "position reader"))
+def _other_readers() -> tuple[PositionReader, ...]:
+    return tuple(
+        reader
+        for reader in _entries(READERS_GROUP, "position reader")
+        if f"{reader.__module__}:{reader.__name__}" not in KNOWN_READERS
+    )
