@@ -60,6 +60,7 @@ from puzzles.formats.base import (
     puzzle_lines,
     read_bytes,
 )
+from puzzles.formats.native import whole_number
 from puzzles.model import GOALS, Goal, Location, Puzzle, PuzzleFormatError, ReadResult
 from solver import __version__
 from solver.errors import RenjuError
@@ -266,7 +267,7 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
         white=white,
         to_move=to_move,
         goal=_goal(fields.get("goal", "tsume")),
-        max_moves=_whole(fields, "max-moves"),
+        max_moves=whole_number(fields, "max-moves"),
         count=parse_count(fields.get("count", "plain")),
         solution=solution,
         keys=keys,
@@ -274,7 +275,7 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
         source=root.get("SO").strip(),
         author=root.get("AN").strip() or root.get("US").strip(),
         comment=comment.replace("\r\n", "\n"),
-        level=_whole(fields, "level"),
+        level=whole_number(fields, "level"),
         tags=[t.strip() for t in fields.get("tags", "").split(",") if t.strip()],
         id=fields.get("id") or f"{stem}#{index + 1}",
         rule=Rule(rule) if rule in {r.value for r in Rule} else Rule.RENJU,
@@ -302,15 +303,6 @@ def _goal(text: str) -> Goal:
     if found is None:
         raise RenjuError(f"unknown goal {text!r} (expected vcf, vct or tsume)")
     return found
-
-
-def _whole(fields: dict[str, str], key: str) -> int | None:
-    if key not in fields:
-        return None
-    try:
-        return int(fields[key])
-    except ValueError:
-        raise RenjuError(f"RJ {key} must be a whole number, not {fields[key]!r}") from None
 
 
 def sgf_puzzles(trees: list[SgfNode], file: PathLike = "<bytes>") -> ReadResult:
