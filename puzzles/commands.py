@@ -17,8 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.formats import rif
-from puzzles.formats.base import RecordError, position_after
-from puzzles.io import FORMATS, detect_format, output_format, read_puzzles, svg_paths, write_puzzles
+from puzzles.formats.base import GameRecord, RecordError, position_after
+from puzzles.io import (
+    FORMATS,
+    detect_format,
+    output_format,
+    read_games,
+    read_puzzles,
+    svg_paths,
+    write_game,
+    write_puzzles,
+)
 from puzzles.model import GOALS, Goal, Puzzle, PuzzleFormatError
 from solver.errors import CommandError, RenjuError, SelectorError
 from solver.rules.board import Board
@@ -287,6 +296,10 @@ def _run_convert(args: argparse.Namespace) -> int:
     except LookupError:
         raise CommandError(f"unknown --encoding {args.encoding!r}") from None
     source = _existing(name)
+    if fmt != "native" and number in (None, 1) and args.puzzle is None:
+        games = read_games(source)
+        if games is not None and len(games) == 1:
+            return _convert_game(games[0], args, fmt)
     result = read_puzzles(source)
     if not result.puzzles:
         why = "no puzzle could be read"
@@ -336,6 +349,32 @@ def _run_convert(args: argparse.Namespace) -> int:
     for _, error in result.errors:
         print(f"  skipped {error}", file=sys.stderr)
     return 1 if bad else 0
+
+
+def _convert_game(game: GameRecord, args: argparse.Namespace, fmt: str) -> int:
+    """A file of one game (``.pos``, ``.psq``, an SGF game record) written as a game:
+    its moves in order, numbered on a diagram."""
+    if os.path.exists(args.output) and not args.force:
+        raise CommandError(f"{args.output!r} exists (use --force to overwrite it)")
+    try:
+        write_game(
+            game.moves,
+            args.output,
+            game.result,
+            game.meta,
+            format=fmt,
+            encoding=args.encoding,
+            numbers=not args.no_numbers,
+            forbidden=not args.no_forbidden,
+        )
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    n = len(game.moves)
+    print(
+        f"wrote a game of {n} move{'s' if n != 1 else ''} to {args.output} as {fmt}",
+        file=sys.stderr,
+    )
+    return 0
 
 
 def _run_verify(args: argparse.Namespace) -> int:

@@ -40,9 +40,17 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from puzzles.formats import lfz, pos, psq, quintet, renlib, rif, sgf, svg
-from puzzles.formats.base import PathLike, RecordError, check_game, decode_text, read_bytes
+from puzzles.formats.base import (
+    GameRecord,
+    PathLike,
+    RecordError,
+    check_game,
+    decode_text,
+    read_bytes,
+)
 from puzzles.formats.native import format_native, parse_native
 from puzzles.model import Puzzle, PuzzleFormatError, ReadResult
+from solver.errors import RenjuError
 from solver.rules.notation import Move
 
 __all__ = [
@@ -51,6 +59,7 @@ __all__ = [
     "detect_format",
     "output_format",
     "read_file",
+    "read_games",
     "read_puzzles",
     "svg_paths",
     "write_game",
@@ -193,6 +202,27 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
         result = ReadResult([one[fmt](raw, path)])
     result.format = fmt
     return result
+
+
+def read_games(path: PathLike, format: str | None = None) -> list[GameRecord] | None:
+    """The games of a game file, move by move: a ``.pos`` line, a Piskvork game, the game
+    records of an SGF file; ``None`` for a file of another kind (puzzles, a library, a
+    database).
+
+    Raises:
+        PuzzleFormatError: the file cannot be read, or a game in it replays badly.
+    """
+    fmt = format or detect_format(path)
+    if fmt == "pos":
+        return [GameRecord(read_file(path, fmt))]
+    if fmt == "psq":
+        return [GameRecord(read_file(path, fmt).moves)]
+    if fmt == "sgf":
+        try:
+            return sgf.sgf_games(read_file(path, fmt))
+        except RenjuError as exc:
+            raise PuzzleFormatError(path, str(exc)) from None
+    return None
 
 
 def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
@@ -340,9 +370,12 @@ def write_game(
     *,
     format: str | None = None,
     encoding: str = "utf-8",
+    numbers: bool = True,
+    forbidden: bool = True,
 ) -> None:
     """Save a game (Black first, ``None`` a pass) as a record, atomically: SGF, a RenLib
-    library of one line, a ``.pos`` line or an SVG diagram, by ``format`` or the
+    library of one line, a ``.pos`` line or an SVG diagram (``numbers`` and
+    ``forbidden`` as :func:`~puzzles.formats.svg.game_svg`), by ``format`` or the
     extension. ``result`` is ``black-won``, ``white-won``, ``draw`` or ``ongoing``
     (``None``); ``meta`` holds text fields (:data:`~puzzles.formats.base.GAME_FIELDS`:
     ``black``, ``white``, ``event``, ``date``, ``opening``, ``rule``, ``comment``...).
@@ -366,7 +399,8 @@ def write_game(
     elif fmt == "renlib":
         data = renlib.format_renlib(renlib.game_renlib(moves, result, meta), encoding=encoding)
     elif fmt == "svg":
-        data = svg.game_svg(moves, result, meta).encode("utf-8")
+        text = svg.game_svg(moves, result, meta, numbers=numbers, forbidden=forbidden)
+        data = text.encode("utf-8")
     elif fmt == "pos":
         check_game(moves, result, meta)
         if not moves:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Literal, get_args
 
@@ -22,6 +23,7 @@ from solver.rules.notation import Move, Point, point_name
 __all__ = [
     "GAME_FIELDS",
     "RESULTS",
+    "GameRecord",
     "GameResult",
     "PathLike",
     "RecordError",
@@ -54,6 +56,16 @@ GAME_FIELDS = (
 )
 """The keys of a game's ``meta`` the writers know: players' names (``black``,
 ``white``), where and when, the opening and opening rule (``"I7"``, ``"RIF"``), and text."""
+
+
+@dataclass
+class GameRecord:
+    """A game as a game file holds it: the moves (Black first, ``None`` a pass), how it
+    ended (``None``: not said) and its text fields (:data:`GAME_FIELDS`)."""
+
+    moves: list[Move]
+    result: GameResult | None = None
+    meta: dict[str, str] = field(default_factory=dict)
 
 
 class RecordError(RenjuError):

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from puzzles.formats.base import (
+    GameRecord,
     GameResult,
     PathLike,
     RecordError,
@@ -76,6 +77,7 @@ __all__ = [
     "parse_sgf",
     "puzzle_sgf",
     "read_sgf",
+    "sgf_games",
     "sgf_point",
     "sgf_puzzles",
     "sgf_value",
@@ -475,3 +477,33 @@ def format_sgf(trees: Iterable[SgfNode]) -> str:
         _tree_text(tree, out, root=True)
         texts.append("".join(out) + "\n")
     return "".join(texts)
+
+
+def _result(text: str) -> GameResult | None:
+    t = text.strip().upper()
+    if t in ("0", "DRAW", "B+DRAW", "JIGO"):
+        return "draw"
+    if t.startswith("B+"):
+        return "black-won"
+    if t.startswith("W+"):
+        return "white-won"
+    return None
+
+
+def sgf_games(trees: list[SgfNode]) -> list[GameRecord] | None:
+    """The games of a collection of game records (no setup in any tree): each main line,
+    ``RE`` as the result and the properties :func:`game_sgf` writes as the fields;
+    ``None`` if a tree sets stones up (a puzzle file).
+
+    Raises:
+        RenjuError: a move that is not a point, or on an occupied point.
+    """
+    if any(k in root.props for root in trees for k in ("AB", "AW", "RJ")):
+        return None
+    games = []
+    for root in trees:
+        moves = [m for _, m in _moves(root.main_line())]
+        position_after(moves)
+        meta = {k: root.get(v).strip() for k, v in _GAME_PROPS.items() if root.get(v).strip()}
+        games.append(GameRecord(moves, _result(root.get("RE")), meta))
+    return games

@@ -197,10 +197,12 @@ def game_svg(
     result: str | None = None,
     meta: Mapping[str, str] | None = None,
     *,
+    numbers: bool = True,
     forbidden: bool = True,
 ) -> str:
-    """The diagram of a game: every move numbered, Black's forbidden points of the last
-    position marked, the title (else the players) above, the result below.
+    """The diagram of a game: every move numbered (``numbers`` false: the last position
+    alone), Black's forbidden points of the last position marked, the title (else the
+    players) above, the result below.
 
     Raises:
         RecordError: a move on an occupied point, an unknown result or meta key.
@@ -212,7 +214,9 @@ def game_svg(
     caption = _RESULTS.get(ended, f"{len(moves)} moves") + _passes(moves)
     return format_svg(
         Diagram(
-            moves=list(moves),
+            black=[] if numbers else black,
+            white=[] if numbers else white,
+            moves=list(moves) if numbers else [],
             forbidden=_marks(board) if forbidden else {},
             title=fields.get("title", players),
             caption=caption,

@@ -481,3 +481,38 @@ def _chain(parent: RenLibNode, line: str) -> list[RenLibNode]:
         out.append(node)
         parent = node
     return out
+
+
+def test_convert_a_game_file_keeps_the_moves_in_order(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pos = LIBS / "4th_is_a_pass.pos"
+    moves = parse_pos(pos.read_bytes())
+    for name, fmt in (("g.sgf", "sgf"), ("g.lib", "renlib"), ("g.svg", "svg")):
+        code, err = _convert(capsys, str(pos), str(tmp_path / name))
+        assert code == 0
+        assert err == f"wrote a game of {len(moves)} moves to {tmp_path / name} as {fmt}\n"
+    (root,) = parse_sgf((tmp_path / "g.sgf").read_bytes())
+    assert [sgf_point(next(iter(n.props.values()))[0]) for n in root.main_line()[1:]] == moves
+    assert [n.move for n in next(parse_renlib((tmp_path / "g.lib").read_bytes()).lines())] == moves
+    stones = _svg_parts((tmp_path / "g.svg").read_text())[0]
+    assert {s["number"] for s in stones.values()} == {
+        str(i) for i, m in enumerate(moves, 1) if m is not None
+    }
+    # a game record in SGF comes back as the same game, its result and players kept
+    code, _ = _convert(capsys, str(tmp_path / "g.sgf"), str(tmp_path / "again.sgf"))
+    assert code == 0 and (tmp_path / "again.sgf").read_text() == (tmp_path / "g.sgf").read_text()
+    # the native format holds puzzles: the position after the game
+    assert _convert(capsys, str(pos), str(tmp_path / "g.renju"))[0] == 0
+    (p,) = read_puzzles(tmp_path / "g.renju").puzzles
+    assert sorted(p.black + p.white) == sorted(m for m in moves if m is not None)
+
+
+def test_sgf_games_reads_what_game_sgf_writes() -> None:
+    from puzzles.formats.sgf import sgf_games
+
+    moves = parse_moves("h8 h9 pass i9")
+    meta = {"black": "Ann", "white": "Bob", "event": "club", "date": "2026", "comment": "x"}
+    (game,) = sgf_games(parse_sgf(format_sgf([game_sgf(moves, "white-won", meta)]))) or []
+    assert (game.moves, game.result, game.meta) == (moves, "white-won", meta)
+    assert sgf_games(parse_sgf("(;GM[4]AB[hh];W[ii])")) is None  # a puzzle file
