@@ -147,8 +147,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "Read every puzzle of IN (any supported format; IN#N or --puzzle ID: one of "
             "them) and write them to OUT, in the format its extension names (.renju, "
             ".sgf, .lib, .svg; another extension: native) or --to says. SVG is one diagram "
-            "a puzzle: OUT for one, else OUT-01.svg, OUT-02.svg, ... Files are written "
-            "whole or not at all. Bad entries of IN are skipped and listed on stderr (exit 1)."
+            "a puzzle: OUT for one, else OUT-01.svg, OUT-02.svg, ... A file of one game "
+            "(.pos, .psq, an SGF game record) is written as a game, its moves in order "
+            "(numbered on a diagram). Files are written whole or not at all. Bad entries "
+            "of IN are skipped and listed on stderr (exit 1)."
         ),
     )
     c.add_argument("input", metavar="IN[#N]", help="the file to read (#N: its N-th puzzle alone)")
