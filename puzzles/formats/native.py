@@ -88,7 +88,7 @@ from solver.rules.board import Board, Color, Rule
 from solver.rules.notation import SIZE, format_points, parse_points
 from solver.search.counting import parse_count
 
-__all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native"]
+__all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native", "whole_number"]
 
 HEADER = "# Renju puzzles (native format)"
 EXTENSION = ".renju"
@@ -186,7 +186,7 @@ def _parse_block(block: _Block) -> Puzzle:
         white=board.stones(Color.WHITE),
         to_move=Color.parse(meta.get("to-move", "black")),
         goal=_goal(goal),
-        max_moves=_int(meta, "max-moves"),
+        max_moves=whole_number(meta, "max-moves"),
         count=_count(meta.get("count", "plain")),
         solution=parse_points(meta.get("solution", "")),
         keys=parse_points(meta.get("keys", "")),
@@ -194,7 +194,7 @@ def _parse_block(block: _Block) -> Puzzle:
         source=meta.get("source", ""),
         author=meta.get("author", ""),
         comment="\n".join(comments),
-        level=_int(meta, "level"),
+        level=whole_number(meta, "level"),
         tags=[t.strip() for t in meta.get("tags", "").split(",") if t.strip()],
         id=meta.get("id", ""),
         rule=Rule.parse(meta.get("rule", "renju")),
@@ -215,7 +215,12 @@ def _goal(text: str) -> Goal:
     raise RenjuError(f"unknown goal {text!r}")
 
 
-def _int(meta: dict[str, str], key: str) -> int | None:
+def whole_number(meta: dict[str, str], key: str) -> int | None:
+    """``meta[key]`` as an int, ``None`` if absent.
+
+    Raises:
+        RenjuError: quoting a value that is not a whole number.
+    """
     if key not in meta:
         return None
     try:
