@@ -18,6 +18,7 @@ from typing import Any
 
 from puzzles.formats import rif
 from puzzles.formats.base import position_after
+from puzzles.game_lines import game_moves
 from puzzles.io import FORMATS, detect_format, read_puzzles, write_native
 from puzzles.model import GOALS, Goal, PuzzleFormatError
 from solver.errors import CommandError, RenjuError, SelectorError
@@ -72,7 +73,7 @@ def read_position(
             raise SelectorError(f"{_named(path, selector)}: no puzzle with that id{known}")
         number = found[0]
     top = puzzles[number - 1]
-    return top.board(), {
+    hints: dict[str, Any] = {
         "goal": top.goal,
         "max_moves": top.max_moves,
         "count": top.count,
@@ -83,6 +84,12 @@ def read_position(
         "solution": list(top.solution),
         "keys": list(top.keys),
     }
+    if fmt in ("psq", "pos", "sgf"):  # a game record: its moves in order too
+        index = top.location.index if top.location and top.location.index is not None else 0
+        moves = game_moves(path, index + 1, fmt)
+        if moves is not None:
+            hints["moves"] = moves
+    return top.board(), hints
 
 
 def _named(path: Path, selector: int | str) -> str:
@@ -104,7 +111,7 @@ def _rif_position(path: Path, selector: int | str | None) -> tuple[Board, dict[s
             continue
         number += 1
         if selector is None or selector == number or selector == game.id:
-            hints: dict[str, Any] = {"id": game.id, "number": number}
+            hints: dict[str, Any] = {"id": game.id, "number": number, "moves": game.moves()}
             return Board.from_stones(black, white, to_move), hints
     if selector is None:
         raise PuzzleFormatError(path, "no readable game in the file")

@@ -29,7 +29,13 @@ from collections.abc import Callable, Iterable, Sequence
 from solver.errors import IllegalMoveError
 from solver.rules.notation import SIZE, Move, Point, parse_moves, parse_point, point_name
 
-__all__ = ["TRANSFORMS", "fifth_equivalent", "position_symmetries"]
+__all__ = [
+    "SYMMETRY_NAMES",
+    "TRANSFORMS",
+    "equivalence_map",
+    "fifth_equivalent",
+    "position_symmetries",
+]
 
 Transform = Callable[[int, int], tuple[int, int]]
 TRANSFORMS: tuple[Transform, ...] = (
@@ -60,38 +66,74 @@ def _stones(moves: Sequence[Move]) -> tuple[list[Point], list[Point]]:
     return black, white
 
 
-def position_symmetries(
-    black: Iterable[Point], white: Iterable[Point]
-) -> list[Callable[[Point], tuple[int, int]]]:
+SYMMETRY_NAMES: tuple[str, ...] = (
+    "identity",
+    "mirror-vertical",
+    "mirror-horizontal",
+    "rotate-180",
+    "mirror-diagonal",
+    "rotate-90",
+    "rotate-270",
+    "mirror-antidiagonal",
+)
+"""The names of :data:`TRANSFORMS`: ``mirror-vertical`` reflects in a vertical line
+(left and right change places), ``rotate-90`` turns a quarter anticlockwise."""
+
+Image = Callable[[Point], tuple[int, int]]
+
+
+def position_symmetries(black: Iterable[Point], white: Iterable[Point]) -> list[tuple[str, Image]]:
     """The maps of the infinite board that send the position onto itself (each stone onto
-    a stone of its colour), as functions from a point to its image ``(col, row)``, which
-    may lie off the 15x15 board. The identity is always among them."""
+    a stone of its colour): their names (:data:`SYMMETRY_NAMES`) and functions from a
+    point to its image ``(col, row)``, which may lie off the 15x15 board. The identity is
+    always among them; the empty board gets the identity alone."""
     coloured = [(p % SIZE, p // SIZE, 1) for p in black] + [(p % SIZE, p // SIZE, 2) for p in white]
     if not coloured:
-        # the empty board: every rotation about any point is a symmetry; the rule only
-        # meets it when nothing was played, where any two proposals are alike
-        return [lambda p: (p % SIZE, p // SIZE)]
+        return [("identity", lambda p: (p % SIZE, p // SIZE))]
     xs = [c for c, _, _ in coloured]
     ys = [r for _, r, _ in coloured]
     # doubled coordinates centred on the bounding rectangle: integers even for even sides
     cx, cy = min(xs) + max(xs), min(ys) + max(ys)
     square = max(xs) - min(xs) == max(ys) - min(ys)
     shape = {(2 * c - cx, 2 * r - cy, colour) for c, r, colour in coloured}
-    found: list[Callable[[Point], tuple[int, int]]] = []
+    found: list[tuple[str, Image]] = []
     for n, t in enumerate(TRANSFORMS):
         if n >= 4 and not square:
             break
         if all((*t(x, y), colour) in shape for x, y, colour in shape):
-            found.append(_mapper(t, cx, cy))
+            found.append((SYMMETRY_NAMES[n], _mapper(t, cx, cy)))
     return found
 
 
-def _mapper(t: Transform, cx: int, cy: int) -> Callable[[Point], tuple[int, int]]:
+def _mapper(t: Transform, cx: int, cy: int) -> Image:
     def image(p: Point) -> tuple[int, int]:
         x, y = t(2 * (p % SIZE) - cx, 2 * (p // SIZE) - cy)
         return (x + cx) // 2, (y + cy) // 2
 
     return image
+
+
+def equivalence_map(black: Iterable[Move], white: Iterable[Move], p: Point, q: Point) -> str | None:
+    """The name of a symmetry of the infinite board that maps the position (``black``,
+    ``white``) with a stone at ``p`` onto the position with that stone at ``q`` instead,
+    ``p`` onto ``q`` (``identity`` when ``p == q``; ``translation`` on an empty board);
+    ``None`` when there is none.
+
+    Raises:
+        IllegalMoveError: ``p`` or ``q`` is on a stone.
+    """
+    bl = [m for m in black if m is not None]
+    wh = [m for m in white if m is not None]
+    occupied = set(bl) | set(wh)
+    for name, point in (("P", p), ("Q", q)):
+        if point in occupied:
+            raise IllegalMoveError(f"proposal {name} ({point_name(point)}) is on an occupied point")
+    if p == q:
+        return "identity"
+    if not occupied:
+        return "translation"
+    target = (q % SIZE, q // SIZE)
+    return next((name for name, image in position_symmetries(bl, wh) if image(p) == target), None)
 
 
 def fifth_equivalent(moves: str | Sequence[Move], p: Point | str, q: Point | str) -> bool:
@@ -101,17 +143,10 @@ def fifth_equivalent(moves: str | Sequence[Move], p: Point | str, q: Point | str
 
     Raises:
         PointError: ``moves``, ``p`` or ``q`` is text with a bad point.
-        IllegalMoveError: a move, ``p`` or ``q`` is on an occupied point.
+        IllegalMoveError: a move is on an occupied point, ``p`` or ``q`` on a stone.
     """
     seq = parse_moves(moves) if isinstance(moves, str) else list(moves)
+    black, white = _stones(seq)
     p = parse_point(p) if isinstance(p, str) else p
     q = parse_point(q) if isinstance(q, str) else q
-    black, white = _stones(seq)
-    occupied = set(black) | set(white)
-    for name, point in (("P", p), ("Q", q)):
-        if point in occupied:
-            raise IllegalMoveError(f"proposal {name} ({point_name(point)}) is on an occupied point")
-    if p == q or not occupied:  # (on an empty board any two stones are alike)
-        return True
-    target = (q % SIZE, q // SIZE)
-    return any(image(p) == target for image in position_symmetries(black, white))
+    return equivalence_map(black, white, p, q) is not None

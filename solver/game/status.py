@@ -87,13 +87,15 @@ class Status:
         }
 
     def text(self) -> str:
-        """One line: ``Black won: five (h8 i8 j8 k8 l8).``"""
+        """One line: ``Black won: five in a row (h8 i8 j8 k8 l8).``"""
         if self.result is Result.ONGOING:
             return "The game goes on."
+        return f"{_HEADLINE[self.result]}: {self.why()}."
+
+    def why(self) -> str:
+        """The reason in words, with the stones: ``five in a row (h8 i8 j8 k8 l8)``."""
         stones = " ".join(point_name(p) for p in self.points)
-        return f"{_HEADLINE[self.result]}: {_WHY[self.reason]}" + (
-            f" ({stones})." if stones else "."
-        )
+        return _WHY[self.reason] + (f" ({stones})" if stones else "")
 
 
 _HEADLINE = {Result.BLACK_WON: "Black won", Result.WHITE_WON: "White won", Result.DRAW: "Draw"}
