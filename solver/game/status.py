@@ -6,7 +6,9 @@
   Only a position with its moves knows its last move (a board built by
   :meth:`~solver.rules.board.Board.from_moves` or pushed to); from bare stones a double
   three or four on the board says nothing, since any of Black's stones could have come
-  first.
+  first. A forbidden move is judged as the last move only (the game loop asks after
+  every move, so it ends the game as it is played; a record that goes on past one is
+  not judged again).
 - **draw**: two passes in succession (the last two moves), a full board, or no line can
   ever become five: every five cells in a row hold both colours, so filling every empty
   point with Black makes no five or more, nor does filling it with White::
@@ -211,11 +213,10 @@ def _first(events: list[_Event], last: Point | None) -> _Event:
         does not know its last move), so which came first is unknown.
     """
     earlier = [e for e in events if last is None or last not in e.row]
-    pool = earlier or events
-    if len({e.winner for e in pool}) > 1:
-        rows = " and ".join(" ".join(point_name(p) for p in e.row) for e in pool[:2])
+    if len({e.winner for e in earlier}) > 1:
+        rows = " and ".join(" ".join(point_name(p) for p in e.row) for e in earlier[:2])
         raise PositionError(f"the game ended twice ({rows}): which came first is unknown")
-    return min(pool, key=lambda e: e.reason is not Reason.FIVE)
+    return min(earlier or events, key=lambda e: e.reason is not Reason.FIVE)
 
 
 def status(board: Board) -> Status:
