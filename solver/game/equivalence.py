@@ -33,6 +33,7 @@ __all__ = [
     "SYMMETRY_NAMES",
     "TRANSFORMS",
     "equivalence_map",
+    "equivalent_points",
     "fifth_equivalent",
     "position_symmetries",
 ]
@@ -134,6 +135,22 @@ def equivalence_map(black: Iterable[Move], white: Iterable[Move], p: Point, q: P
         return "translation"
     target = (q % SIZE, q // SIZE)
     return next((name for name, image in position_symmetries(bl, wh) if image(p) == target), None)
+
+
+def equivalent_points(black: Iterable[Move], white: Iterable[Move], q: Point) -> set[Point]:
+    """The points of the board whose proposal is equivalent to proposing ``q`` (``q``
+    included): its images under the position's symmetries (they form a group, so these
+    are all the points equivalent to it)."""
+    bl = [m for m in black if m is not None]
+    wh = [m for m in white if m is not None]
+    if not bl and not wh:
+        return set(range(SIZE * SIZE))
+    out = set()
+    for _, image in position_symmetries(bl, wh):
+        c, r = image(q)
+        if 0 <= c < SIZE and 0 <= r < SIZE:
+            out.add(r * SIZE + c)
+    return out
 
 
 def fifth_equivalent(moves: str | Sequence[Move], p: Point | str, q: Point | str) -> bool:

@@ -35,17 +35,18 @@ solver.game.errors.IllegalActionError: 'propose k11': now White (the first playe
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal, NoReturn
 
 from solver.game.actions import Action, Choose, Declare, Pass, Place, Propose, Swap, parse_action
-from solver.game.equivalence import fifth_equivalent
+from solver.game.equivalence import position_symmetries
 from solver.game.errors import IllegalActionError
 from solver.game.openings import Opening, centre_distance, opening_of
 from solver.game.status import Status, status
 from solver.rules.board import BLACK, Board, Color
-from solver.rules.notation import NPOINTS, Move, Point, point_name
+from solver.rules.notation import NPOINTS, SIZE, Move, Point, point_name
 
 __all__ = [
     "FREE",
@@ -320,7 +321,11 @@ class OpeningState:
         return Board.from_moves(list(self.moves))
 
     def status(self) -> Status:
-        """The game's status (ongoing during the opening)."""
+        """The game's status (ongoing during the opening; judged once per state)."""
+        return self._status
+
+    @cached_property
+    def _status(self) -> Status:
         return status(self.board())
 
     def prompt(self) -> str:
@@ -371,7 +376,7 @@ class OpeningState:
             places = [Place(p) for p in self._empty() if self._within(p, step)]
         proposes: list[Action] = []
         if phase is Phase.PROPOSE or (step.kind == "place-or-propose" and not self.swapped):
-            proposes = [Propose(p) for p in self._empty() if self._proposable(p, self.proposals)]
+            proposes = [Propose(p) for p in self._empty() if self._proposable(p)]
         return [*out, *places, *proposes]
 
     @property
@@ -463,19 +468,20 @@ class OpeningState:
             )
         given = list(self.proposals)
         occupied = {m for m in self.moves if m is not None}
+        taken = dict(self._taken)  # point -> the proposal it is equivalent to
         for p in action.points:
             if p in occupied:
                 self._refuse(action, f"{point_name(p)} is occupied")
             if p in given:
                 self._refuse(action, f"{point_name(p)} is proposed twice")
-            twin = next((q for q in given if fifth_equivalent(self.moves, p, q)), None)
-            if twin is not None:
+            if p in taken:
                 self._refuse(
                     action,
-                    f"{point_name(p)} is equivalent to the proposal {point_name(twin)} "
+                    f"{point_name(p)} is equivalent to the proposal {point_name(taken[p])} "
                     "(a symmetry of the position maps one onto the other)",
                 )
             given.append(p)
+            taken.update(dict.fromkeys(self._images(p), p))
         actions = (*self.actions, action)
         if len(given) < due:
             return replace(self, proposals=tuple(given), swap_offered=False, actions=actions)
@@ -510,8 +516,35 @@ class OpeningState:
     def _within(self, p: Point, step: Step) -> bool:
         return step.radius is None or centre_distance(p) <= step.radius
 
-    def _proposable(self, p: Point, given: Sequence[Point]) -> bool:
-        return p not in given and not any(fifth_equivalent(self.moves, p, q) for q in given)
+    @cached_property
+    def _symmetries(self) -> list[tuple[str, Callable[[Point], tuple[int, int]]]]:
+        """The position's symmetries (the stones played; proposals are not stones)."""
+        return position_symmetries(
+            [m for m in self.moves[0::2] if m is not None],
+            [m for m in self.moves[1::2] if m is not None],
+        )
+
+    def _images(self, p: Point) -> list[Point]:
+        """The points a proposal at ``p`` rules out: its images (itself included)."""
+        if not any(m is not None for m in self.moves):
+            return list(range(NPOINTS))  # (an empty board: one stone is like another)
+        out = []
+        for _, image in self._symmetries:
+            c, r = image(p)
+            if 0 <= c < SIZE and 0 <= r < SIZE:
+                out.append(r * SIZE + c)
+        return out
+
+    @cached_property
+    def _taken(self) -> dict[Point, Point]:
+        """The points ruled out by the proposals so far, each with its proposal."""
+        taken: dict[Point, Point] = {}
+        for q in self.proposals:
+            taken.update(dict.fromkeys(self._images(q), q))
+        return taken
+
+    def _proposable(self, p: Point) -> bool:
+        return p not in self._taken
 
     def _empty(self) -> list[Point]:
         taken = {m for m in self.moves if m is not None}

@@ -45,9 +45,7 @@ def brute(black: list[Point], white: list[Point], p: Point, q: Point, mark: bool
     onto the position after ``q`` (with ``mark``: the stone at ``p`` onto ``q``)."""
     target = _normal(_after(black, white, q, mark))
     after_p = _after(black, white, p, mark)
-    return any(
-        _normal({(*t(x, y), c, m) for x, y, c, m in after_p}) == target for t in _TURNS
-    )
+    return any(_normal({(*t(x, y), c, m) for x, y, c, m in after_p}) == target for t in _TURNS)
 
 
 def _stones(moves: str) -> tuple[list[Point], list[Point]]:
