@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from solver.errors import PositionError
 from solver.game.status import Reason, Result, Status, status
 from solver.rules.board import BLACK, WHITE, Board, Color
+from solver.rules.geometry import transform_point
 from solver.rules.notation import NPOINTS, SIZE, format_points, parse_points
 
 
@@ -186,3 +187,15 @@ def test_json_and_text() -> None:
     assert st.text() == "Black won: five in a row (h8 i8 j8 k8 l8)."
     assert _status("h8").to_json() == {"status": "ongoing", "reason": None, "points": []}
     assert not _status("h8").over and st.over
+
+
+@settings(max_examples=40)
+@given(crowded(), st.integers(0, 7))
+def test_the_8_symmetries_keep_the_status(board: Board, sym: int) -> None:
+    try:
+        before = status(board)
+    except PositionError:
+        return  # both sides have a five: no order to tell
+    after = status(board.transform(sym))
+    assert (after.result, after.reason) == (before.result, before.reason)
+    assert set(after.points) == {transform_point(p, sym) for p in before.points}
