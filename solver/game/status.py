@@ -34,7 +34,7 @@ from functools import cache
 from typing import Any
 
 from solver.errors import PositionError
-from solver.rules.board import BLACK, WHITE, Board, Color, Rule
+from solver.rules.board import BLACK, Board, Color, Rule
 from solver.rules.geometry import DIRECTIONS
 from solver.rules.notation import NPOINTS, SIZE, Point, on_board, point_name
 
@@ -114,37 +114,53 @@ _WHY = {
 
 @dataclass(frozen=True)
 class _Window:
-    mask: int  # the five cells
-    ends: int  # the cells just beyond both ends along the line (none at the edge)
-    start: Point  # the first cell
-    step: tuple[int, int]  # the direction, (dcol, drow)
+    """Five cells in a row: the first, the direction, and the cells as a bit mask."""
+
+    start: Point
+    step: tuple[int, int]  # (dcol, drow)
+    mask: int
+
+
+@dataclass(frozen=True)
+class _Direction:
+    step: tuple[int, int]
+    shift: int  # the point index step along the direction (may be negative)
+    starts: int  # the points from which five cells in this direction lie on the board
 
 
 @cache
-def _windows() -> tuple[_Window, ...]:
-    """Every run of five cells along a line of the board (572), with its two ends."""
+def _directions() -> tuple[_Direction, ...]:
     out = []
     for dx, dy in DIRECTIONS:
-        for p in range(NPOINTS):
-            col, row = p % SIZE, p // SIZE
-            cells = [(col + k * dx, row + k * dy) for k in range(-1, 6)]
-            if not all(on_board(c, r) for c, r in cells[1:-1]):
-                continue
-            mask = sum(1 << (r * SIZE + c) for c, r in cells[1:-1])
-            ends = sum(1 << (r * SIZE + c) for c, r in (cells[0], cells[-1]) if on_board(c, r))
-            out.append(_Window(mask, ends, p, (dx, dy)))
+        starts = sum(
+            1 << p for p in range(NPOINTS) if on_board(p % SIZE + 4 * dx, p // SIZE + 4 * dy)
+        )
+        out.append(_Direction((dx, dy), dx + SIZE * dy, starts))
     return tuple(out)
 
 
+_ALL = (1 << NPOINTS) - 1
+_BLACK_BITS = bytes.maketrans(b"\x00\x01\x02", b"010")
+_WHITE_BITS = bytes.maketrans(b"\x00\x01\x02", b"001")
+
+
 def _masks(board: Board) -> tuple[int, int]:
-    cells = board.core.cell_bytes()
-    black = white = 0
-    for p in range(NPOINTS):
-        if cells[p] == BLACK:
-            black |= 1 << p
-        elif cells[p] == WHITE:
-            white |= 1 << p
-    return black, white
+    """Black's and White's stones as bit masks (bit p: point p)."""
+    cells = board.core.cell_bytes()[:NPOINTS]
+    return int(cells.translate(_BLACK_BITS)[::-1], 2), int(cells.translate(_WHITE_BITS)[::-1], 2)
+
+
+def _starts(stones: int, d: _Direction) -> int:
+    """The points from which five cells in direction ``d`` all hold ``stones``."""
+    s = d.shift
+    if s > 0:
+        return stones & stones >> s & stones >> 2 * s & stones >> 3 * s & stones >> 4 * s & d.starts
+    s = -s
+    return stones & stones << s & stones << 2 * s & stones << 3 * s & stones << 4 * s & d.starts
+
+
+def _window(start: Point, d: _Direction) -> _Window:
+    return _Window(start, d.step, sum(1 << (start + k * d.shift) for k in range(5)))
 
 
 def _run(stones: int, w: _Window) -> tuple[Point, ...]:
@@ -160,17 +176,20 @@ def _run(stones: int, w: _Window) -> tuple[Point, ...]:
 
 
 def _scan(black: int, white: int) -> tuple[list[_Window], bool]:
-    """One pass over the windows: those full of one colour, and whether some window
-    holds one colour at most (a five is still possible there)."""
+    """The windows of five cells full of one colour, and whether some window holds one
+    colour at most (a five is still possible there): shifted bit masks, one line of the
+    board at a time in parallel (``B & B>>1 & ... & B>>4`` finds the horizontal fives)."""
     full: list[_Window] = []
     possible = False
-    for w in _windows():
-        m = w.mask
-        b, o = black & m, white & m
-        if not (b and o):
-            possible = True
-            if b == m or o == m:
-                full.append(w)
+    for d in _directions():
+        for stones in (black, white):
+            found = _starts(stones, d)
+            while found:
+                low = found & -found
+                full.append(_window(low.bit_length() - 1, d))
+                found ^= low
+        if not possible:
+            possible = bool(_starts(_ALL & ~white, d) or _starts(_ALL & ~black, d))
     return full, possible
 
 

@@ -199,3 +199,17 @@ def test_the_8_symmetries_keep_the_status(board: Board, sym: int) -> None:
     after = status(board.transform(sym))
     assert (after.result, after.reason) == (before.result, before.reason)
     assert set(after.points) == {transform_point(p, sym) for p in before.points}
+
+
+def test_both_cores_alike(compiled: bool) -> None:
+    """The compiled and the pure-Python core give the same judgements."""
+    for moves, value, reason in (
+        ("h8 a1 g8 a3 i9 a5 i10 a7 i8", "white-won", Reason.FORBIDDEN),
+        ("h8 a1 i8 a2 j8 a3 k8 a4 l8", "black-won", Reason.FIVE),
+        ("h8 pass pass", "draw", Reason.PASSES),
+    ):
+        st = status(Board.from_moves(moves, compiled=compiled))
+        assert (st.value, st.reason) == (value, reason)
+    board = _patterned({112, 0, 224, 50})
+    again = Board.from_stones(board.stones(BLACK), board.stones(WHITE), BLACK, compiled=compiled)
+    assert status(again).reason is Reason.NO_FIVE
