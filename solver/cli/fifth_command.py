@@ -27,7 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
             "stone at P onto the stone at Q. A game file gives its first four moves."
         ),
     )
-    add_game_position(p, required=True)
+    add_game_position(p)
     p.add_argument("p", metavar="P", help="a proposed point")
     p.add_argument("q", metavar="Q", help="another proposed point")
     p.add_argument(

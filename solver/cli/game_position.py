@@ -34,12 +34,12 @@ class GamePosition:
     hints: dict[str, Any]
 
 
-def add_game_position(parser: argparse.ArgumentParser, *, required: bool = False) -> None:
+def add_game_position(parser: argparse.ArgumentParser) -> None:
     """The positional ``POSITION`` (a move list or a file), ``--puzzle`` and the shared
     position options (``--moves``, ``--black``/``--white``, ``--to-move``, ``--rule``)."""
     parser.add_argument(
         "position",
-        nargs=None if required else "?",
+        nargs="?",
         metavar="POSITION",
         help='a move list, Black first ("h8 h9 j10"), or a position file (a game record '
         "keeps its move order; FILE#N: its N-th game or puzzle)",

@@ -403,6 +403,15 @@ class OpeningState:
         phase = self.phase
         if phase is Phase.OVER:
             self._refuse(action, f"the game is over ({self.status().text()})")
+        points = (
+            action.points
+            if isinstance(action, Propose)
+            else (action.point,)
+            if isinstance(action, Place | Choose)
+            else ()
+        )
+        if any(not 0 <= p < NPOINTS for p in points):
+            raise IllegalActionError(f"{action!r}: not a point of the board")
         if isinstance(action, Swap):
             if not self.swap_offered:
                 self._refuse(action, "no colour swap is offered now")

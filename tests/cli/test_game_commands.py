@@ -52,6 +52,9 @@ def test_fifth(capsys: pytest.CaptureFixture[str]) -> None:
     said = "g8 and j8 are equivalent by mirror-vertical: not both may be proposed.\n"
     assert run(capsys, "fifth", "h8 h9 i8 i9", "g8", "j8")[1] == said
     assert "not equivalent" in run(capsys, "fifth", "h8 h9 i8 i9", "g8", "k8")[1]
+    assert run(capsys, "fifth", "--moves", "h8 h9 h10 h11", "g8", "i8")[1].startswith(
+        "g8 and i8 are"
+    )
     # the four stones on one diagonal: the reflection in it
     code, out, _ = run(capsys, "fifth", "--json", "h8 i9 g7 j10", "g10", "j7")
     assert json.loads(out) == {"equivalent": True, "symmetry": "mirror-diagonal"}

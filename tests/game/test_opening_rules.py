@@ -182,6 +182,8 @@ def test_rule_names_and_bad_actions() -> None:
         with pytest.raises(IllegalActionError, match=repr(bad)):
             parse_action(bad)
     assert str(Propose(0, 1)) == "propose a1 b1" and str(Declare(3)) == "declare 3"
+    with pytest.raises(IllegalActionError, match="not a point of the board"):
+        OpeningState(RIF).apply(Place(225))
 
 
 def _universe(rng: random.Random, state: OpeningState) -> list[Action]:
