@@ -15,16 +15,17 @@ library.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
-from puzzles.formats import pos, psq, renlib, rif, sgf
+from puzzles.formats import renlib, rif, sgf
 from puzzles.formats.base import PathLike
-from puzzles.io import detect_format
+from puzzles.io import detect_format, read_file
 from solver.errors import RenjuError
 from solver.game.openings import opening_of
 from solver.rules.notation import Move
 
-__all__ = ["GAME_FORMATS", "game_lines", "game_moves", "opening_counts"]
+__all__ = ["GAME_FORMATS", "game_lines", "game_moves", "lines_of", "opening_counts"]
 
 GAME_FORMATS = ("psq", "pos", "rif", "sgf", "renlib")
 """The formats that keep a game's move order."""
@@ -65,26 +66,38 @@ def game_lines(path: PathLike, format: str | None = None) -> Iterator[list[Move]
         PuzzleFormatError: the file cannot be read at all.
     """
     fmt = format or detect_format(path)
-    if fmt == "psq":
-        yield psq.read_psq(path).moves
-    elif fmt == "pos":
-        yield pos.read_pos(path)
-    elif fmt == "rif":
+    if fmt == "rif":  # streamed
         for game in rif.iter_rif(path):
             try:
                 yield game.moves()
             except RenjuError:
                 continue
-    elif fmt == "sgf":
-        for root in sgf.read_sgf(path):
+    elif fmt in GAME_FORMATS:
+        yield from lines_of(fmt, read_file(path, fmt))
+
+
+def lines_of(format: str, raw: Any) -> Iterator[list[Move]]:
+    """The move lists of a game file already read (``puzzles.io.read_file``'s data)."""
+    if format == "psq":
+        yield raw.moves
+    elif format == "pos":
+        yield raw
+    elif format == "rif":
+        for game in raw:
+            try:
+                yield game.moves()
+            except RenjuError:
+                continue
+    elif format == "sgf":
+        for root in raw:
             try:
                 line = _sgf_line(root)
             except RenjuError:
                 continue
             if line is not None:
                 yield line
-    elif fmt == "renlib":
-        yield from _renlib_openings(renlib.read_renlib(path))
+    elif format == "renlib":
+        yield from _renlib_openings(raw)
 
 
 def game_moves(path: PathLike, number: int, format: str | None = None) -> list[Move] | None:
@@ -108,15 +121,11 @@ def game_moves(path: PathLike, number: int, format: str | None = None) -> list[M
     return None
 
 
-def opening_counts(path: PathLike, format: str | None = None) -> Counter[str]:
-    """How many games of ``path`` begin with each opening (by code; ``"other"`` for a
-    game whose first three moves are none of the 26, or fewer than three).
-
-    Raises:
-        PuzzleFormatError: the file cannot be read at all.
-    """
+def opening_counts(lines: Iterable[Sequence[Move]]) -> Counter[str]:
+    """How many of the games begin with each opening (by code; ``"other"`` for a game
+    whose first three moves are none of the 26, or fewer than three)."""
     counts: Counter[str] = Counter()
-    for line in game_lines(path, format):
+    for line in lines:
         opening = opening_of(line)
         counts[opening.code if opening else "other"] += 1
     return counts

@@ -20,7 +20,7 @@ from typing import Any
 
 from puzzles.formats import lfz, renlib, rif, sgf
 from puzzles.formats.base import PathLike, position_after
-from puzzles.game_lines import GAME_FORMATS, opening_counts
+from puzzles.game_lines import GAME_FORMATS, lines_of, opening_counts
 from puzzles.io import detect_format, read_file, read_puzzles
 from puzzles.model import ReadResult
 from solver.errors import RenjuError
@@ -209,9 +209,9 @@ def file_info(path: PathLike, format: str | None = None) -> FileInfo:
     info = FileInfo(os.fspath(path), fmt)
     if fmt == "rif":
         return _rif_info(info, path)
-    if fmt in GAME_FORMATS:
-        info.openings = dict(opening_counts(path, fmt))
     raw = read_file(path, fmt)
+    if fmt in GAME_FORMATS:
+        info.openings = dict(opening_counts(lines_of(fmt, raw)))
     if fmt == "renlib":
         tree: renlib.RenLibTree = raw
         info.nodes = tree.count_nodes()

@@ -53,5 +53,5 @@ def test_info_shows_the_openings(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["openings"] == {"I11": 1}
     assert main(["info", str(DATA / "emilgardis-board" / "I7.lib")]) == 0
     assert "  opening: I7 Hogetsu (浦月)\n" in capsys.readouterr().out
-    assert opening_counts(DATA / "handmade" / "sample.renju") == {}
+    assert opening_counts(game_lines(DATA / "handmade" / "sample.renju")) == {}
     assert "opening" not in file_info(DATA / "handmade" / "sample.renju").text()
