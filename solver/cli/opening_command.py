@@ -34,13 +34,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _three_moves(board: Board) -> list[Move] | None:
-    """The first three moves of a position of three stones: h8 and one more black, one
-    white (the order is then known); ``None`` otherwise."""
+    """The first three moves of a position of two black stones and one white: h8 (the
+    first move of every opening, when it is there), the white stone, the other black
+    stone; ``None`` for any other position."""
     black, white = board.stones(BLACK), board.stones(WHITE)
-    if len(black) != 2 or len(white) != 1 or CENTER not in black:
+    if len(black) != 2 or len(white) != 1:
         return None
-    (third,) = (p for p in black if p != CENTER)
-    return [CENTER, white[0], third]
+    first = CENTER if CENTER in black else black[0]
+    (third,) = (p for p in black if p != first)
+    return [first, white[0], third]
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -42,6 +42,8 @@ def test_opening_of_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     diagram = tmp_path / "three.txt"
     diagram.write_text(Board.from_stones("h8 i6", "h9").diagram())
     assert run(capsys, "opening", str(diagram))[1].startswith("D12 Sangetsu")
+    code, out, _ = run(capsys, "opening", "--black", "a1 h9", "--white", "h8", "--json")
+    assert (code, json.loads(out)["code"]) == (0, None)  # three stones, h8 not Black's
 
 
 def test_fifth(capsys: pytest.CaptureFixture[str]) -> None:
