@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from solver.game.actions import Action, Choose, Declare, Pass, Place, Propose, Swap, parse_action
-from solver.game.equivalence import fifth_equivalent
+from solver.game.equivalence import equivalence_map, fifth_equivalent
 from solver.game.errors import IllegalActionError, OpeningError
 from solver.game.opening_rules import (
     FREE,
@@ -60,6 +60,7 @@ __all__ = [
     "Status",
     "Step",
     "Swap",
+    "equivalence_map",
     "fifth_equivalent",
     "opening_by_code",
     "opening_of",
