@@ -52,7 +52,10 @@ def read_position(
         return _rif_position(path, selector)
     result = read_puzzles(path, fmt)
     if not result.puzzles and result.positions:  # a library of positions: its first
-        return result.positions[0].board(), {}
+        start = result.positions[0]
+        index = start.location.index if start.location and start.location.index else 0
+        moves = game_moves(path, index + 1, fmt, (start.black, start.white))
+        return start.board(), ({"moves": moves} if moves is not None else {})
     if not result.puzzles:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
@@ -84,9 +87,9 @@ def read_position(
         "solution": list(top.solution),
         "keys": list(top.keys),
     }
-    if fmt in ("psq", "pos", "sgf"):  # a game record: its moves in order too
+    if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
         index = top.location.index if top.location and top.location.index is not None else 0
-        moves = game_moves(path, index + 1, fmt)
+        moves = game_moves(path, index + 1, fmt, (top.black, top.white))
         if moves is not None:
             hints["moves"] = moves
     return top.board(), hints

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 from puzzles.formats import renlib, rif, sgf
-from puzzles.formats.base import PathLike
+from puzzles.formats.base import PathLike, position_after
 from puzzles.io import detect_format, read_file
 from solver.errors import RenjuError
 from solver.game.openings import opening_of
-from solver.rules.notation import Move
+from solver.rules.notation import Move, Point
 
 __all__ = ["GAME_FORMATS", "game_lines", "game_moves", "lines_of", "opening_counts"]
 
@@ -100,10 +101,17 @@ def lines_of(format: str, raw: Any) -> Iterator[list[Move]]:
         yield from _renlib_openings(raw)
 
 
-def game_moves(path: PathLike, number: int, format: str | None = None) -> list[Move] | None:
+def game_moves(
+    path: PathLike,
+    number: int,
+    format: str | None = None,
+    stones: tuple[Iterable[Point], Iterable[Point]] | None = None,
+) -> list[Move] | None:
     """The moves of the ``number``-th game of ``path`` (from 1; an SGF file counts its
-    trees, set-up positions included), or ``None`` when the file keeps no move order
-    for it (a puzzle format, a set-up position, a RenLib library).
+    trees, set-up positions included; a RenLib library its lines from the root), or
+    ``None`` when the file keeps no move order for it (a puzzle format, a set-up
+    position). A RenLib line is cut where its position has the given ``stones`` (black,
+    white: a puzzle's, which may lie inside the line).
 
     Raises:
         PuzzleFormatError: the file cannot be read at all.
@@ -118,6 +126,21 @@ def game_moves(path: PathLike, number: int, format: str | None = None) -> list[M
                 return _sgf_line(trees[number - 1])
             except RenjuError:
                 return None
+    if fmt == "renlib":
+        line = next(islice(renlib.read_renlib(path).lines(), number - 1, None), None)
+        if line is None:
+            return None
+        moves = [n.move for n in line if n.is_move]
+        if stones is None:
+            return moves
+        black, white = set(stones[0]), set(stones[1])
+        for k in range(len(moves) + 1):
+            try:
+                after = position_after(moves[:k])
+            except RenjuError:
+                return None
+            if set(after[0]) == black and set(after[1]) == white:
+                return moves[:k]
     return None
 
 

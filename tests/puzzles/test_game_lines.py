@@ -43,6 +43,11 @@ def test_moves_hint_of_the_reader() -> None:
     _, hints = read_position(DATA / "handmade" / "puzzle.sgf", 1)
     assert "moves" not in hints  # a set-up puzzle
     assert game_moves(DATA / "handmade" / "game.psq", 2) is None
+    # a RenLib puzzle: the line from the root to its position
+    board, hints = read_position(DATA / "emilgardis-board" / "I7.lib")
+    assert len(hints["moves"]) == board.stone_count and format_moves(hints["moves"][:3]) == (
+        "h8 i9 i7"
+    )
 
 
 def test_info_shows_the_openings(capsys: pytest.CaptureFixture[str]) -> None:
