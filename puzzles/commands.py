@@ -18,6 +18,7 @@ from typing import Any
 
 from puzzles.formats import rif
 from puzzles.formats.base import GameRecord, RecordError, position_after
+from puzzles.game_lines import game_moves
 from puzzles.io import (
     FORMATS,
     detect_format,
@@ -60,14 +61,17 @@ def read_position(
         return _rif_position(path, selector)
     result = read_puzzles(path, fmt)
     if not result.puzzles and result.positions:  # a library of positions: its first
-        return result.positions[0].board(), {}
+        start = result.positions[0]
+        index = start.location.index if start.location and start.location.index else 0
+        moves = game_moves(path, index + 1, fmt, (start.black, start.white))
+        return start.board(), ({"moves": moves} if moves is not None else {})
     if not result.puzzles:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
     puzzles = result.puzzles
     number = 1 if selector is None else _select(path, puzzles, selector)
     top = puzzles[number - 1]
-    return top.board(), {
+    hints: dict[str, Any] = {
         "goal": top.goal,
         "max_moves": top.max_moves,
         "count": top.count,
@@ -78,6 +82,12 @@ def read_position(
         "solution": list(top.solution),
         "keys": list(top.keys),
     }
+    if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
+        index = top.location.index if top.location and top.location.index is not None else 0
+        moves = game_moves(path, index + 1, fmt, (top.black, top.white))
+        if moves is not None:
+            hints["moves"] = moves
+    return top.board(), hints
 
 
 def _select(path: Path, puzzles: list[Puzzle], selector: int | str) -> int:
@@ -120,7 +130,7 @@ def _rif_position(path: Path, selector: int | str | None) -> tuple[Board, dict[s
             continue
         number += 1
         if selector is None or selector == number or selector == game.id:
-            hints: dict[str, Any] = {"id": game.id, "number": number}
+            hints: dict[str, Any] = {"id": game.id, "number": number, "moves": game.moves()}
             return Board.from_stones(black, white, to_move), hints
     if selector is None:
         raise PuzzleFormatError(path, "no readable game in the file")

@@ -3,7 +3,8 @@
 A plain list, filled from entry points, that the layers below never import:
 
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
-  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``), then the other
+  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``, ``opening``,
+  ``fifth``, ``status``), then the other
   entries by name (the puzzle tools, the trainer).
 - ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
   name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
@@ -12,7 +13,8 @@ A plain list, filled from entry points, that the layers below never import:
   not its format; a selector that names no puzzle raises ``SelectorError``. Hints, all
   optional: ``goal``, ``max_moves``, ``count`` (used when the user gave none), and to
   name the puzzle and compare answers: ``id``, ``title``, ``number`` (its place, from
-  1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints).
+  1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints);
+  from a game record, ``moves``: its moves in order (``None`` a pass).
   The built-in reader (a text diagram) is tried last.
 
 A part of the tool that is not installed in this build is skipped quietly; one registered
@@ -52,9 +54,12 @@ CORE_COMMANDS = (
     "solver.cli.forbidden_command",
     "solver.cli.bench_command",
     "solver.cli.solve_command",
+    "solver.cli.opening_command",
+    "solver.cli.fifth_command",
+    "solver.cli.status_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
-CORE_NAMES = ("forbidden", "bench", "solve")
+CORE_NAMES = ("forbidden", "bench", "solve", "opening", "fifth", "status")
 """The names of the core's commands: the program runs one of them without scanning the
 entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 

@@ -49,6 +49,9 @@ COMMANDS = [
     ["generate", "{tmp}/new.renju", "--games", "{f}"],
     ["bench", "--cases", "{cases}"],
     ["train", "{f}"],
+    ["opening", "{f}"],
+    ["fifth", "{f}", "a1", "b2"],
+    ["status", "{f}"],
 ]
 
 

@@ -80,6 +80,7 @@ def test_info_goals_and_human_text(capsys: pytest.CaptureFixture[str]) -> None:
         "  2 puzzles (2 tsume)",
         "  260 positions not marked as puzzles"
         " (renju generate --from FILE keeps those with a proven win)",
+        "  opening: I7 Hogetsu (浦月)",
     ]
     code, out, _ = run(capsys, "info", str(FORMATS / "handmade" / "puzzle.sgf"))
     assert "1 bad entries skipped" in out and "board size 19 is not supported" in out
