@@ -87,7 +87,8 @@ class LineShape:
     """What a stone at a point makes along one direction: ``shape`` is ``five``,
     ``overline``, ``four``, ``straight-four``, ``double-four`` (two fours on the line),
     ``three`` or ``false-three``; ``points`` are the completion points of a four, the
-    straight-four points of a three (a false three's: none is a legal move)."""
+    straight-four points of a three (a false three's: its straight-four points, none of
+    them a legal move that makes no five)."""
 
     direction: str
     shape: str
@@ -98,9 +99,10 @@ class LineShape:
         pts = ", ".join(point_name(p) for p in self.points)
         if self.shape in ("four", "straight-four", "double-four"):
             return f"{self.shape.replace('-', ' ')} ({self.direction}, five at {pts})"
-        if self.shape in ("three", "false-three"):
-            where = f", straight four at {pts}" if pts else ""
-            return f"{self.shape.replace('-', ' ')} ({self.direction}{where})"
+        if self.shape == "three":
+            return f"three ({self.direction}, straight four at {pts})"
+        if self.shape == "false-three":
+            return f"false three ({self.direction}: no legal straight four at {pts})"
         return f"{self.shape} ({self.direction})"
 
     def to_dict(self) -> dict[str, Any]:
@@ -173,7 +175,8 @@ def line_shapes(board: Board, p: Point, colour: int) -> list[LineShape]:
         try:
             for d, qs in threes:
                 ok = tuple(q for q in qs if _three_point_ok(board, q, colour, renju_black))
-                out.append(LineShape(DIRECTION_NAMES[d], "three" if ok else "false-three", ok))
+                shape = "three" if ok else "false-three"
+                out.append(LineShape(DIRECTION_NAMES[d], shape, ok or tuple(qs)))
         finally:
             core.remove(p)
         order = {n: i for i, n in enumerate(DIRECTION_NAMES)}
@@ -262,13 +265,11 @@ def pattern_points(board: Board, kind: str) -> PointsResult:
             ):
                 continue
         result.points.append(p)
-        result.lines[p] = [s for s in shapes if s.shape != "false-three" or kind == "three"]
+        result.lines[p] = shapes
     for p in result.points:
         shapes = result.lines[p]
         result.details[p] = _label(kind, shapes)
-        result.explanations[p] = f"{point_name(p)}: " + "; ".join(
-            s.text() for s in shapes if s.shape != "false-three"
-        )
+        result.explanations[p] = f"{point_name(p)}: " + "; ".join(s.text() for s in shapes)
     return result
 
 

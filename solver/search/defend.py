@@ -88,6 +88,8 @@ class DefenceResult:
     checked: bool = False
     check_seconds: float = 0.0
     reason: str = ""
+    # the moves whose refutation the checker accepted during the split (a kept tree)
+    _prechecked: set[Point] = field(default_factory=set, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju defend`` (the issue's fields first)."""
@@ -319,6 +321,10 @@ def _split_search(
             result.unknown.append(m)
         elif outcome is False:
             result.defences.append(m)
+        elif isinstance(outcome, tuple) and isinstance(outcome[0], ProofNode):
+            result.trees[m] = outcome[0]
+            result.refuted[m] = tuple(outcome[0].main_line())
+            result._prechecked.add(m)
         elif isinstance(outcome, ProofNode):
             result.trees[m] = outcome
             result.refuted[m] = tuple(outcome.main_line())
@@ -336,9 +342,10 @@ def _refute(
     cap: int,
     budget: _Budget,
     ring: list[ProofNode],
-) -> ProofNode | tuple[Point, ...] | Literal[False] | None:
+) -> ProofNode | tuple[Point, ...] | tuple[ProofNode] | Literal[False] | None:
     """The attacker's win after a defender move (``work``: attacker to move): a VCF
-    line, a proof tree, False (none: the move holds) or None (out of budget)."""
+    line, a proof tree (alone in a tuple: a kept tree the checker accepted here), False
+    (none: the move holds) or None (out of budget)."""
     core, a = work.core, int(work.to_move)
     core.set_deadline(budget.deadline, budget.should_stop)
     status, line, nodes = core.vcf(a, cap, budget.vcf_nodes(), False)
@@ -353,7 +360,7 @@ def _refute(
         except ProofError:
             continue
         ring.insert(0, ring.pop(i))  # (the latest that worked first)
-        return tree
+        return (tree,)
     left = budget.left()
     if left is None:
         return None
@@ -388,7 +395,9 @@ def _check(board: Board, goal: Goal, limits: Limits, result: DefenceResult) -> N
     """
     start = time.monotonic()
     refs: dict[Point, tuple[Point, ...] | ProofNode] = {
-        m: result.trees.get(m, line) for m, line in result.refuted.items()
+        m: result.trees.get(m, line)
+        for m, line in result.refuted.items()
+        if m not in result._prechecked
     }
     try:
         if goal is Goal.VCF and result.threat is Verdict.PROVEN:
