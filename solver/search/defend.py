@@ -50,7 +50,7 @@ from solver.errors import PositionError, ProofRejected
 from solver.rules.board import BLACK, Board, Color
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, position_text, solve
-from solver.search.checker import ProofError, check_line, check_refutations
+from solver.search.checker import ProofError, RefutationChecker, check_line, check_refutations
 from solver.search.proof import ProofNode
 
 __all__ = ["DefenceResult", "defend"]
@@ -305,6 +305,8 @@ def _split_search(
     work = board.copy()
     core = work.core
     fives = set(core.five_points(d))
+    trial = RefutationChecker(board, goal.value, limits.max_moves)
+    main_lines: dict[int, tuple[Point, ...]] = {}  # (a kept tree refutes many moves)
     for m in _legal(board):
         if m in fives:
             result.defences.append(m)
@@ -314,7 +316,7 @@ def _split_search(
             continue
         work.push(m)
         try:
-            outcome = _refute(work, goal, limits, cap, budget, ring)
+            outcome = _refute(work, goal, limits, cap, budget, ring, trial)
         finally:
             work.pop()
         if outcome is None:
@@ -323,16 +325,23 @@ def _split_search(
             result.defences.append(m)
         elif isinstance(outcome, tuple) and isinstance(outcome[0], ProofNode):
             result.trees[m] = outcome[0]
-            result.refuted[m] = tuple(outcome[0].main_line())
+            result.refuted[m] = _main_line(outcome[0], main_lines)
             result._prechecked.add(m)
         elif isinstance(outcome, ProofNode):
             result.trees[m] = outcome
-            result.refuted[m] = tuple(outcome.main_line())
+            result.refuted[m] = _main_line(outcome, main_lines)
         else:
             result.refuted[m] = outcome
     if result.unknown:
         result.reason = "out of budget"
     result.reasons = {m: _reason(board, m, result) for m in result.defences}
+
+
+def _main_line(tree: ProofNode, known: dict[int, tuple[Point, ...]]) -> tuple[Point, ...]:
+    """``tree``'s main line, made once per tree (``known``, by the tree's id)."""
+    if id(tree) not in known:
+        known[id(tree)] = tuple(tree.main_line())
+    return known[id(tree)]
 
 
 def _refute(
@@ -342,10 +351,11 @@ def _refute(
     cap: int,
     budget: _Budget,
     ring: list[ProofNode],
+    trial: RefutationChecker,
 ) -> ProofNode | tuple[Point, ...] | tuple[ProofNode] | Literal[False] | None:
     """The attacker's win after a defender move (``work``: attacker to move): a VCF
-    line, a proof tree (alone in a tuple: a kept tree the checker accepted here), False
-    (none: the move holds) or None (out of budget)."""
+    line, a proof tree (alone in a tuple: a kept tree the checker, ``trial``, accepted
+    after the move), False (none: the move holds) or None (out of budget)."""
     core, a = work.core, int(work.to_move)
     core.set_deadline(budget.deadline, budget.should_stop)
     status, line, nodes = core.vcf(a, cap, budget.vcf_nodes(), False)
@@ -356,7 +366,7 @@ def _refute(
     assert m is not None
     for i, tree in enumerate(ring):
         try:
-            check_refutations(_before(work), {m: tree}, goal.value, limits.max_moves)
+            trial.check(m, tree)
         except ProofError:
             continue
         ring.insert(0, ring.pop(i))  # (the latest that worked first)
@@ -378,13 +388,6 @@ def _refute(
         del ring[TREE_RING:]
         return found.tree
     return False if found.result is Verdict.DISPROVEN else None
-
-
-def _before(work: Board) -> Board:
-    """``work`` without its last move (the defender to move again)."""
-    board = work.copy()
-    board.pop()
-    return board
 
 
 def _check(board: Board, goal: Goal, limits: Limits, result: DefenceResult) -> None:

@@ -98,6 +98,22 @@ def test_vct_defences_of_a_three() -> None:
     assert r.complete and r.checked
 
 
+def test_vct_double_three_threat_and_its_tree_refutations() -> None:
+    # White's i8 would make two threes: g8 h8 i8 and i8 _ i10 i11. Black holds by taking
+    # i8, by spoiling the row (f8, j8: then no straight four is left on it) or the
+    # column (i9, and i7 or i12: its straight four needs both ends); e8 and k8 do not
+    # (the row still makes a straight four at j8 or f8). Any other move loses to i8, a
+    # tree of the attack (no VCF: White has no four), each re-checked by the checker.
+    b = Board.from_stones("a15 o15", "g8 h8 i10 i11", to_move="black")
+    r = defend(b, "vct", Limits(max_moves=2))
+    assert r.threat is Verdict.PROVEN and r.complete and r.checked
+    assert names(r.defences) == ["i7", "f8", "i8", "j8", "i9", "i12"]
+    a1 = parse_point("a1")
+    assert r.refuted[a1][0] == parse_point("i8")
+    assert a1 in r.trees
+    assert check_refutations(b, {a1: r.trees[a1]}, "vct", 2) == {a1: 2}
+
+
 def test_without_a_threat_every_move_holds() -> None:
     b = Board.from_stones("h8", "a1", to_move="white")
     r = defend(b, "vcf")
@@ -166,3 +182,43 @@ def test_bad_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: lis
 def test_defender_is_black_side() -> None:
     b = Board.from_stones("g8 h8 i9 i10 d3", "e4 f5 g6 h7", to_move="black")
     assert defend(b, "vcf").attacker is BLACK.opponent
+
+
+def _naive_split(board: Board) -> tuple[set[int], set[int]]:
+    """Every legal move searched on its own: a five holds; else a VCF after it refutes."""
+    d = int(board.to_move)
+    holds, fails = set(), set()
+    for m in board.empty_points():
+        if d == 1 and board.core.forbidden(m):
+            continue
+        if board.core.is_five(m, d):
+            holds.add(m)
+            continue
+        after = board.copy()
+        after.push(m)
+        status = after.core.vcf(3 - d, 112, 10**7, False)[0]
+        (fails if status == 1 else holds).add(m)
+    return holds, fails
+
+
+@settings(max_examples=10, deadline=None)
+@given(games(max_moves=30))
+def test_vcf_split_equals_a_search_after_every_move(moves: list[int]) -> None:
+    b = Board.from_moves(moves)
+    if b.five_on_board() is not None:
+        return
+    r = defend(b, "vcf")
+    holds, fails = _naive_split(b)
+    assert set(r.defences) == holds
+    assert set(r.refuted) == fails
+
+
+@settings(max_examples=6, deadline=None)
+@given(games(max_moves=30))
+def test_pure_core_gives_the_same_split(moves: list[int]) -> None:
+    fast = Board.from_moves(moves, compiled=None)
+    pure = Board.from_moves(moves, compiled=False)
+    if fast.five_on_board() is not None:
+        return
+    a, b = defend(fast, "vcf"), defend(pure, "vcf")
+    assert (a.threat, a.defences, set(a.refuted)) == (b.threat, b.defences, set(b.refuted))
