@@ -46,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from solver.errors import PositionError, ProofRejected
+from solver.errors import PositionError, ProofRejected, RenjuError
 from solver.rules.board import BLACK, Board, Color
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, position_text, solve
@@ -170,10 +170,15 @@ def defend(
 
     Raises:
         PositionError: the position already holds a five.
+        RenjuError: ``limits.count`` is not ``plain``.
         ProofRejected: the checker rejected a refutation found (a solver fault).
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
+    if limits.count != "plain":
+        raise RenjuError(
+            f"defend counts every attacker move: count {limits.count!r} is not supported"
+        )
     five = board.five_on_board()
     if five is not None:
         raise PositionError(f"the position already has a five for {five.label()}")

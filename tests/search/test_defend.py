@@ -114,6 +114,16 @@ def test_vct_double_three_threat_and_its_tree_refutations() -> None:
     assert check_refutations(b, {a1: r.trees[a1]}, "vct", 2) == {a1: 2}
 
 
+def test_a_defender_four_on_the_board_counts() -> None:
+    # White's a1 a2 a3 a4 makes five at a5: Black, to move after a pass, must block it,
+    # and a5 is no four of his, so his open three threatens no VCF. a5 makes five.
+    b = Board.from_stones("h8 i8 j8 o15", "a1 a2 a3 a4", to_move="white")
+    r = defend(b, "vcf")
+    assert r.threat is Verdict.DISPROVEN
+    assert not r.refuted and len(r.defences) == len(b.empty_points())
+    assert r.reasons[parse_point("a5")] == "makes five"
+
+
 def test_without_a_threat_every_move_holds() -> None:
     b = Board.from_stones("h8", "a1", to_move="white")
     r = defend(b, "vcf")
