@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.cli.solve_command import add_check_argument, limits_from_args
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.search.api import DEFAULT_MEMORY_MB, Goal, Limits, Verdict
-from solver.search.defend import DefenceResult, defend
+
+if TYPE_CHECKING:
+    from solver.search.defend import DefenceResult
 
 __all__ = ["add_search_arguments", "describe", "goal_and_limits", "register", "run_answer"]
 
@@ -62,6 +64,8 @@ def goal_and_limits(args: argparse.Namespace, hints: dict[str, Any]) -> tuple[Go
 
 
 def _run(args: argparse.Namespace) -> int:
+    from solver.search.defend import defend  # (not imported by the other commands)
+
     return run_answer(args, lambda b, g, lim, chk: defend(b, g, lim, check=chk), describe)
 
 

@@ -42,7 +42,6 @@ from typing import Any
 
 from solver.errors import RenjuError
 from solver.rules.board import BLACK, Board, Color, Rule
-from solver.rules.forbidden import DIRECTION_NAMES, ForbiddenKind, forbidden_points
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.rules.patterns import (
     FIVE,
@@ -151,6 +150,8 @@ class PointsResult:
 def line_shapes(board: Board, p: Point, colour: int) -> list[LineShape]:
     """The shapes ``colour`` makes with a stone at the empty ``p``, direction by
     direction (the directions where it makes nothing are left out)."""
+    from solver.rules.forbidden import DIRECTION_NAMES  # (not at start-up: see _forbidden)
+
     core = board.core
     renju_black = colour == BLACK and board.rule is Rule.RENJU
     entries = [core.entry(d, p, colour) for d in range(4)]
@@ -290,7 +291,8 @@ def _label(kind: str, shapes: list[LineShape]) -> str:
 
 
 def _forbidden(board: Board) -> PointsResult:
-    from solver.rules.forbidden import explain
+    # (imported here: the command line's start-up does without the explainer)
+    from solver.rules.forbidden import ForbiddenKind, explain, forbidden_points
 
     result = PointsResult("forbidden", BLACK)
     found: dict[Point, ForbiddenKind] = forbidden_points(board) if board.rule is Rule.RENJU else {}
