@@ -33,6 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     add_position_arguments(p)
     add_search_arguments(p, "vcf")
+    p.add_argument(
+        "--safe",
+        action="store_true",
+        help="search without the pruning shortcuts (slower: a second look at the defences)",
+    )
     add_check_argument(p)
     p.set_defaults(run=_run)
 
@@ -66,7 +71,9 @@ def goal_and_limits(args: argparse.Namespace, hints: dict[str, Any]) -> tuple[Go
 def _run(args: argparse.Namespace) -> int:
     from solver.search.defend import defend  # (not imported by the other commands)
 
-    return run_answer(args, lambda b, g, lim, chk: defend(b, g, lim, check=chk), describe)
+    return run_answer(
+        args, lambda b, g, lim, chk: defend(b, g, lim, check=chk, safe=args.safe), describe
+    )
 
 
 def run_answer(

@@ -161,12 +161,15 @@ def defend(
     *,
     check: bool = True,
     should_stop: Callable[[], bool] | None = None,
+    safe: bool = False,
 ) -> DefenceResult:
     """Split every legal move of the side to move (the defender) against the
     opponent's threat of a ``goal`` win within ``limits.max_moves`` attacker moves
     (see the module docstring). ``limits.time`` and ``limits.nodes`` bound the whole
     call; ``should_stop`` is polled. ``check`` (the default) re-checks the threat's
-    proof and every refutation with the independent checker.
+    proof and every refutation with the independent checker. ``safe`` searches without
+    the pruning shortcuts (no relevance zones in the vcf split; ``solve(safe=True)``
+    for vct/tsume): slower, a second look at the defences (each a disproof).
 
     Raises:
         PositionError: the position already holds a five.
@@ -192,9 +195,9 @@ def defend(
         m for m in range(NPOINTS) if not core.get(m) and d is BLACK and core.forbidden(m)
     ]
     if goal is Goal.VCF:
-        _split_vcf(board, cap, budget, result)
+        _split_vcf(board, cap, budget, result, safe)
     else:
-        _split_search(board, goal, limits, cap, budget, result, check)
+        _split_search(board, goal, limits, cap, budget, result, check, safe)
     if result.threat is Verdict.UNKNOWN and not result.reason:
         result.reason = "the threat could not be decided"
     result.complete = not result.unknown and result.threat is not Verdict.UNKNOWN
@@ -225,9 +228,11 @@ def _on_line_near(p: Point, q: Point) -> bool:
     return (dc == 0 or dr == 0 or dc == dr) and max(dc, dr) <= 5
 
 
-def _split_vcf(board: Board, cap: int, budget: _Budget, result: DefenceResult) -> None:
+def _split_vcf(board: Board, cap: int, budget: _Budget, result: DefenceResult, safe: bool) -> None:
     """The vcf split: the threat's VCF, then one call of the core's ``defences``."""
     core = board.core.copy()
+    if safe and hasattr(core, "zones"):
+        core.zones = False  # (the compiled core's relevance zones; the pure core has none)
     core.set_deadline(budget.deadline, budget.should_stop)
     a, d = int(result.attacker), 3 - int(result.attacker)
     status, line, nodes = core.vcf(a, cap, budget.vcf_nodes(), True)
@@ -284,6 +289,7 @@ def _split_search(
     budget: _Budget,
     result: DefenceResult,
     check: bool,
+    safe: bool,
 ) -> None:
     """The vct/tsume split: solve the threat, then for each move the attacker's VCF,
     the refutation trees kept so far (each re-checked by the checker here), a search."""
@@ -301,6 +307,7 @@ def _split_search(
             ),
             check=check,
             should_stop=budget.should_stop,
+            safe=safe,
         )
         budget.nodes += found.nodes
         result.threat = found.result
@@ -321,7 +328,7 @@ def _split_search(
             continue
         work.push(m)
         try:
-            outcome = _refute(work, goal, limits, cap, budget, ring, trial)
+            outcome = _refute(work, goal, limits, cap, budget, ring, trial, safe)
         finally:
             work.pop()
         if outcome is None:
@@ -357,6 +364,7 @@ def _refute(
     budget: _Budget,
     ring: list[ProofNode],
     trial: RefutationChecker,
+    safe: bool,
 ) -> ProofNode | tuple[Point, ...] | tuple[ProofNode] | Literal[False] | None:
     """The attacker's win after a defender move (``work``: attacker to move): a VCF
     line, a proof tree (alone in a tuple: a kept tree the checker, ``trial``, accepted
@@ -385,6 +393,7 @@ def _refute(
         Limits(max_moves=limits.max_moves, time=left.time, nodes=left.nodes, count=limits.count),
         check=False,  # (every refutation is checked at the end, with the others)
         should_stop=budget.should_stop,
+        safe=safe,
     )
     budget.nodes += found.nodes
     if found.result is Verdict.PROVEN:

@@ -232,3 +232,24 @@ def test_pure_core_gives_the_same_split(moves: list[int]) -> None:
         return
     a, b = defend(fast, "vcf"), defend(pure, "vcf")
     assert (a.threat, a.defences, set(a.refuted)) == (b.threat, b.defences, set(b.refuted))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("sym", range(8))
+def test_vct_answers_under_the_symmetries(sym: int) -> None:
+    b = Board.from_stones("a15 o15", "g8 h8 i10 i11", to_move="black")
+    r = defend(b, "vct", Limits(max_moves=2))
+    t = defend(b.transform(sym), "vct", Limits(max_moves=2))
+    assert sorted(t.defences) == sorted(transform_point(p, sym) for p in r.defences)
+    assert set(t.refuted) == {transform_point(p, sym) for p in r.refuted}
+
+
+def test_safe_gives_the_same_split() -> None:
+    b = Board.from_moves("h8 h9 i8 g8 j9 i10 j8 k8 j7 j10 i7")
+    a, s = defend(b, "vcf"), defend(b, "vcf", safe=True)
+    assert (a.defences, set(a.refuted)) == (s.defences, set(s.refuted))
+    c = Board.from_stones("a15 o15", "g8 h8 i10 i11", to_move="black")
+    assert (
+        defend(c, "vct", Limits(max_moves=2), safe=True).defences
+        == defend(c, "vct", Limits(max_moves=2)).defences
+    )
