@@ -170,3 +170,47 @@ def test_bad_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: lis
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("renju: error:")
+
+
+def _naive_black_kinds(board: Board) -> dict[str, set[int]]:
+    """Black's four, three and four-three points by the naive rules oracle."""
+    from tests.support.oracle import (
+        DIRECTIONS,
+        fours_in_direction,
+        has_three_in_direction,
+        oracle_five,
+        oracle_forbidden,
+    )
+
+    def xy(p: int) -> tuple[int, int]:
+        return (p % 15, p // 15)
+
+    black = frozenset(xy(p) for p in board.stones(board.to_move.BLACK))
+    white = frozenset(xy(p) for p in board.stones(board.to_move.WHITE))
+    out: dict[str, set[int]] = {"four": set(), "three": set(), "four-three": set()}
+    for p in board.empty_points():
+        q = xy(p)
+        if oracle_five(black, q, exact=True) or oracle_forbidden(black, white, q):
+            continue
+        fours = [fours_in_direction(black, white, q, d) for d in DIRECTIONS]
+        threes = [
+            not f and has_three_in_direction(black, white, q, d)
+            for d, f in zip(DIRECTIONS, fours, strict=True)
+        ]
+        if any(fours):
+            out["four"].add(p)
+        if any(threes):
+            out["three"].add(p)
+        if any(fours) and any(threes):
+            out["four-three"].add(p)
+    return out
+
+
+@settings(max_examples=8, deadline=None)
+@given(games(max_moves=40))
+def test_black_kinds_match_the_naive_oracle(moves: list[int]) -> None:
+    b = Board.from_moves(moves)
+    b.to_move = b.to_move.BLACK
+    naive = _naive_black_kinds(b)
+    for kind, expected in naive.items():
+        assert set(pattern_points(b, kind).points) == expected, kind
