@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.strategies import games
 
 from solver.cli import main
 from solver.engine.backend import COMPILED
@@ -16,7 +17,6 @@ from solver.rules.geometry import transform_point
 from solver.rules.notation import parse_point, point_name
 from solver.rules.points import PATTERN_KINDS, PointsKindError, pattern_points
 from solver.search.points import points
-from tests.support.strategies import games
 
 
 def names(points: list[int]) -> list[str]:
@@ -174,7 +174,7 @@ def test_bad_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: lis
 
 def _naive_black_kinds(board: Board) -> dict[str, set[int]]:
     """Black's four, three and four-three points by the naive rules oracle."""
-    from tests.support.oracle import (
+    from support.oracle import (
         DIRECTIONS,
         fours_in_direction,
         has_three_in_direction,

@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.strategies import games
 
 from solver.cli import main
 from solver.rules.board import BLACK, Board
@@ -16,7 +17,6 @@ from solver.rules.notation import parse_point, point_name
 from solver.search.api import Limits, Verdict
 from solver.search.checker import check_line, check_refutations
 from solver.search.defend import defend
-from tests.support.strategies import games
 
 
 def names(points: list[int]) -> list[str]:
