@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.cli.solve_command import add_check_argument, limits_from_args
 from solver.rules.board import Board
-from solver.rules.notation import Point, point_name
+from solver.rules.notation import Point, parse_points, point_name
 from solver.search.api import DEFAULT_MEMORY_MB, Goal, Limits, Verdict
 
 if TYPE_CHECKING:
@@ -33,6 +33,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     add_position_arguments(p)
     add_search_arguments(p, "vcf")
+    p.add_argument(
+        "--only",
+        metavar="LIST",
+        help='judge these moves only, e.g. "h9 h10" (the answer lists only them)',
+    )
     p.add_argument(
         "--safe",
         action="store_true",
@@ -71,8 +76,11 @@ def goal_and_limits(args: argparse.Namespace, hints: dict[str, Any]) -> tuple[Go
 def _run(args: argparse.Namespace) -> int:
     from solver.search.defend import defend  # (not imported by the other commands)
 
+    only = parse_points(args.only) if args.only is not None else None
     return run_answer(
-        args, lambda b, g, lim, chk: defend(b, g, lim, check=chk, safe=args.safe), describe
+        args,
+        lambda b, g, lim, chk: defend(b, g, lim, check=chk, safe=args.safe, moves=only),
+        describe,
     )
 
 

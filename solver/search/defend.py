@@ -42,11 +42,11 @@ A budget that runs out leaves ``complete`` False: the moves not decided go to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from solver.errors import PositionError, ProofRejected, RenjuError
+from solver.errors import IllegalMoveError, PositionError, ProofRejected, RenjuError
 from solver.rules.board import BLACK, Board, Color
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, position_text, solve
@@ -162,6 +162,7 @@ def defend(
     check: bool = True,
     should_stop: Callable[[], bool] | None = None,
     safe: bool = False,
+    moves: Iterable[Point] | None = None,
 ) -> DefenceResult:
     """Split every legal move of the side to move (the defender) against the
     opponent's threat of a ``goal`` win within ``limits.max_moves`` attacker moves
@@ -170,8 +171,11 @@ def defend(
     proof and every refutation with the independent checker. ``safe`` searches without
     the pruning shortcuts (no relevance zones in the vcf split; ``solve(safe=True)``
     for vct/tsume): slower, a second look at the defences (each a disproof).
+    ``moves``: split these moves only (a trainer judging one move, a stated defence);
+    the answer's lists, ``forbidden`` too, then hold only them.
 
     Raises:
+        IllegalMoveError: a point of ``moves`` is occupied or off the board.
         PositionError: the position already holds a five.
         RenjuError: ``limits.count`` is not ``plain``.
         ProofRejected: the checker rejected a refutation found (a solver fault).
@@ -194,10 +198,13 @@ def defend(
     result.forbidden = [
         m for m in range(NPOINTS) if not core.get(m) and d is BLACK and core.forbidden(m)
     ]
+    only = None if moves is None else _asked(board, moves)
     if goal is Goal.VCF:
         _split_vcf(board, cap, budget, result, safe)
     else:
-        _split_search(board, goal, limits, cap, budget, result, check, safe)
+        _split_search(board, goal, limits, cap, budget, result, check, safe, only)
+    if only is not None:
+        _keep(result, only)
     if result.threat is Verdict.UNKNOWN and not result.reason:
         result.reason = "the threat could not be decided"
     result.complete = not result.unknown and result.threat is not Verdict.UNKNOWN
@@ -206,6 +213,32 @@ def defend(
     if check:
         _check(board, goal, limits, result)
     return result
+
+
+def _asked(board: Board, moves: Iterable[Point]) -> set[Point]:
+    """The points of ``moves``, each empty.
+
+    Raises:
+        IllegalMoveError: quoting a point that is occupied or off the board.
+    """
+    out = set()
+    for m in moves:
+        if not 0 <= m < NPOINTS:
+            raise IllegalMoveError(f"not a point index: {m!r}")
+        if board.core.get(m):
+            raise IllegalMoveError(f"{point_name(m)} is occupied")
+        out.add(m)
+    return out
+
+
+def _keep(result: DefenceResult, only: set[Point]) -> None:
+    """Cut the answer down to the moves asked."""
+    result.defences = [m for m in result.defences if m in only]
+    result.refuted = {m: v for m, v in result.refuted.items() if m in only}
+    result.unknown = [m for m in result.unknown if m in only]
+    result.forbidden = [m for m in result.forbidden if m in only]
+    result.reasons = {m: v for m, v in result.reasons.items() if m in only}
+    result.trees = {m: v for m, v in result.trees.items() if m in only}
 
 
 def _reason(board: Board, m: Point, result: DefenceResult) -> str:
@@ -290,6 +323,7 @@ def _split_search(
     result: DefenceResult,
     check: bool,
     safe: bool,
+    only: set[Point] | None,
 ) -> None:
     """The vct/tsume split: solve the threat, then for each move the attacker's VCF,
     the refutation trees kept so far (each re-checked by the checker here), a search."""
@@ -320,6 +354,8 @@ def _split_search(
     trial = RefutationChecker(board, goal.value, limits.max_moves)
     main_lines: dict[int, tuple[Point, ...]] = {}  # (a kept tree refutes many moves)
     for m in _legal(board):
+        if only is not None and m not in only:
+            continue
         if m in fives:
             result.defences.append(m)
             continue

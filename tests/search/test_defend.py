@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from support.strategies import games
 
 from solver.cli import main
+from solver.errors import IllegalMoveError
 from solver.rules.board import BLACK, Board
 from solver.rules.geometry import transform_point
 from solver.rules.notation import parse_point, point_name
@@ -165,6 +166,13 @@ def test_defend_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["complete"] is True and out["goal"] == "vcf"
 
 
+def test_defend_only_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["defend", "--black", "h8 i8 j8", "--white", "a1 a2", "--to-move", "white"]
+    assert main([*argv, "--only", "g8 f8", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["defences"] == ["g8"] and list(out["refuted"]) == ["f8"]
+
+
 def test_defend_human(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["defend", "--black", "g8 h8 i9 i10 d3", "--white", "e4 f5 g6 h7"])
     out = capsys.readouterr().out
@@ -181,6 +189,8 @@ def test_defend_human(capsys: pytest.CaptureFixture[str]) -> None:
         ["defend", "--black", "h8", "--max-moves", "0"],
         ["defend", "--black", "h8 i8 j8 k8 l8"],  # a five on the board
         ["defend", "no-such-file.renju"],
+        ["defend", "--black", "h8 i8 j8", "--to-move", "white", "--only", "h8"],
+        ["defend", "--black", "h8 i8 j8", "--to-move", "white", "--only", "h99"],
     ],
 )
 def test_bad_input_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
@@ -253,3 +263,18 @@ def test_safe_gives_the_same_split() -> None:
         defend(c, "vct", Limits(max_moves=2), safe=True).defences
         == defend(c, "vct", Limits(max_moves=2)).defences
     )
+
+
+def test_some_moves_only() -> None:
+    b = Board.from_stones("a15 o15", "g8 h8 i10 i11", to_move="black")
+    asked = [parse_point(n) for n in ("i9", "e8", "a1")]
+    r = defend(b, "vct", Limits(max_moves=2), moves=asked)
+    assert names(r.defences) == ["i9"]
+    assert set(r.refuted) == {parse_point("e8"), parse_point("a1")}
+    assert r.complete and not r.unknown
+    v = defend(
+        Board.from_stones("h8 i8 j8", "a1 a2", to_move="white"), "vcf", moves=[parse_point("f8")]
+    )
+    assert v.defences == [] and list(v.refuted) == [parse_point("f8")]
+    with pytest.raises(IllegalMoveError):
+        defend(b, "vct", moves=[parse_point("g8")])
