@@ -125,6 +125,24 @@ def test_a_defender_four_on_the_board_counts() -> None:
     assert r.reasons[parse_point("a5")] == "makes five"
 
 
+def test_a_move_can_lose_where_no_threat_stands() -> None:
+    # White has no VCT in 3 here (Black's counter-fours l8 and m8, from j8 k8 _ _ n8,
+    # answer his threes). Black's o8 turns both into overline shapes (j8 k8 l8 _ n8 o8:
+    # m8 makes six), no fours any more, and White's three k6 then wins. A split that
+    # took "no threat" for "every move holds" would list o8 as a defence.
+    b = Board.from_stones(
+        "h6 h8 j8 k8 n8 j10 h11 i12", "j6 m6 g7 j7 i8 h10 i10 h13", to_move="black"
+    )
+    r = defend(b, "vct", Limits(max_moves=3))
+    o8 = parse_point("o8")
+    assert r.threat is Verdict.DISPROVEN
+    assert list(r.refuted) == [o8] and r.refuted[o8][0] == parse_point("k6")
+    assert names(b.core.four_moves(1)) == ["l8", "m8"]
+    after = b.copy()
+    after.push(o8)
+    assert after.core.four_moves(1) == []
+
+
 def test_without_a_threat_every_move_holds() -> None:
     b = Board.from_stones("h8", "a1", to_move="white")
     r = defend(b, "vcf")
