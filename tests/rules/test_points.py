@@ -119,6 +119,20 @@ def test_keys_and_defences() -> None:
     assert r.to_dict()["refuted"]["f8"] == ["k8"]
 
 
+def test_every_key_gets_a_checked_winning_line() -> None:
+    from solver.search.api import Limits
+    from solver.search.checker import check_line
+
+    b = Board.from_stones("j5 j7 g5 h8 h5 g7 k7", "f6 f11 h11 e6 j11 k5 k8", to_move="black")
+    r = points(b, "keys", "vcf", Limits(max_moves=3))
+    assert names(r.points) == ["f5", "i5", "h7"]
+    assert [r.details[p] for p in r.points] == ["wins in 3", "wins in 3", "wins in 2"]
+    for p in r.points:
+        line = [parse_point(n) for n in r.extra["key_lines"][point_name(p)]]
+        assert line[0] == p
+        assert check_line(b, line) == int(r.details[p].split()[-1])
+
+
 @settings(max_examples=25, deadline=None)
 @given(games(max_moves=40), st.integers(min_value=1, max_value=7), st.sampled_from(PATTERN_KINDS))
 def test_symmetries_map_points_onto_points(moves: list[int], sym: int, kind: str) -> None:
