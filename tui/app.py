@@ -21,6 +21,7 @@ from tui.models.catalog import (
 )
 from tui.models.progress_store import ProgressStore
 from tui.models.progress_store import data_dir as default_data_dir
+from tui.models.streak import StreakRun
 
 __all__ = ["TrainerApp", "TrainerError", "make_app"]
 
@@ -74,12 +75,20 @@ class TrainerApp(App[None]):
                 return coll.entries
         return [entry]
 
-    def open_puzzle(self, entry: Entry) -> None:
-        """Show ``entry`` on a puzzle screen (replacing a puzzle screen already open)."""
+    def open_puzzle(
+        self, entry: Entry, *, mode: str = "puzzle", pool: list[Entry] | None = None
+    ) -> None:
+        """Show ``entry`` on a puzzle screen (replacing a puzzle screen already open).
+
+        ``mode`` is how it was chosen (``puzzle``, ``train``, ``review``); ``pool`` the
+        puzzles N moves through (default: the entry's collection).
+        """
         from tui.screens.puzzle import PuzzleScreen
 
         self.store.set_last(entry.key)
-        screen = PuzzleScreen(entry, self.entries_of(entry))
+        screen = PuzzleScreen(
+            entry, pool if pool is not None else self.entries_of(entry), mode=mode
+        )
         if isinstance(self.screen, PuzzleScreen):
             self.switch_screen(screen)
         else:
@@ -90,6 +99,20 @@ class TrainerApp(App[None]):
         from tui.screens.analysis import AnalysisScreen
 
         self.push_screen(AnalysisScreen(puzzle, moves or []))
+
+    def open_streak(self, run: StreakRun[Entry], pool_name: str = "") -> None:
+        """Start a streak run on its first puzzle."""
+        from tui.screens.streak import StreakPuzzleScreen
+
+        first = run.current()
+        if first is not None:
+            self.push_screen(StreakPuzzleScreen(first, run, pool_name))
+
+    def open_statistics(self) -> None:
+        """Show the statistics screen."""
+        from tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
 
     def action_help(self) -> None:
         """Show the keys of the screen in front."""

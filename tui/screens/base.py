@@ -12,6 +12,7 @@ from textual.screen import Screen
 from puzzles.model import Puzzle
 from tui.models.catalog import Collection, Entry
 from tui.models.progress_store import ProgressStore
+from tui.models.streak import StreakRun
 from tui.widgets.board_view import BoardView
 
 __all__ = ["Trainer", "TrainerScreen"]
@@ -28,8 +29,18 @@ class Trainer(Protocol):
         """The entries of the collection ``entry`` belongs to."""
         ...
 
-    def open_puzzle(self, entry: Entry) -> None:
-        """Show ``entry`` on a puzzle screen."""
+    def open_puzzle(
+        self, entry: Entry, *, mode: str = "puzzle", pool: list[Entry] | None = None
+    ) -> None:
+        """Show ``entry`` on a puzzle screen (``mode``: how it was chosen)."""
+        ...
+
+    def open_streak(self, run: StreakRun[Entry], pool_name: str = "") -> None:
+        """Start a streak run on its first puzzle."""
+        ...
+
+    def open_statistics(self) -> None:
+        """Show the statistics screen."""
         ...
 
     def open_analysis(self, puzzle: Puzzle | None, moves: list[int] | None = None) -> None:
