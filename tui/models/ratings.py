@@ -67,15 +67,19 @@ def nearest(items: Sequence[T], target: float, rating: Callable[[T], float]) -> 
     return best
 
 
-def rising(items: Sequence[T], start: float, rating: Callable[[T], float]) -> list[T]:
-    """The items in rising rating from the first at or above ``start`` (or the highest
-    ones when none is that high): a streak's order.
+def rising(
+    items: Sequence[T], start: float, rating: Callable[[T], float], *, at_least: int = 30
+) -> list[T]:
+    """The items in rising rating from the first at or above ``start``, begun earlier
+    when fewer than ``at_least`` would be left (a short run is no run): a streak's order.
 
-    >>> rising([1500, 900, 1200, 1000], 1100, float)
+    >>> rising([1500, 900, 1200, 1000], 1100, float, at_least=1)
     [1200, 1500]
-    >>> rising([900, 1000], 1900, float)
+    >>> rising([1500, 900, 1200, 1000], 1100, float, at_least=3)
+    [1000, 1200, 1500]
+    >>> rising([900, 1000], 1900, float, at_least=1)
     [1000]
     """
     ordered = sorted(items, key=rating)
-    first = next((i for i, x in enumerate(ordered) if rating(x) >= start), len(ordered) - 1)
-    return ordered[max(0, first) :]
+    first = next((i for i, x in enumerate(ordered) if rating(x) >= start), len(ordered))
+    return ordered[max(0, min(first, len(ordered) - at_least)) :]
