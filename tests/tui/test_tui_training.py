@@ -55,14 +55,19 @@ def review_label(app: TrainerApp) -> str:
     return str(options.get_option_at_index(options.option_count - 1).prompt)
 
 
+async def the_library(pilot: Pilot[None]) -> LibraryScreen:
+    await settle(pilot)
+    library = pilot.app.screen
+    assert isinstance(library, LibraryScreen)
+    return library
+
+
 # -- puzzles near the rating ------------------------------------------------------------
 @run_async
 async def test_train_offers_the_puzzle_nearest_the_rating_and_rates_it(tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        library = app.screen
-        assert isinstance(library, LibraryScreen)
+        library = await the_library(pilot)
         pool = list(library.shown)
         await pilot.press("n")
         await settle(pilot)
@@ -97,9 +102,7 @@ async def test_train_offers_the_puzzle_nearest_the_rating_and_rates_it(tmp_path:
 async def test_theme_filter_and_training_within_it(tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        library = app.screen
-        assert isinstance(library, LibraryScreen)
+        library = await the_library(pilot)
         themes = []
         for _ in range(4):
             await pilot.press("T")
@@ -160,9 +163,7 @@ async def test_the_review_queue_lists_what_is_due(tmp_path: Path) -> None:
     store.close()
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        library = app.screen
-        assert isinstance(library, LibraryScreen)
+        library = await the_library(pilot)
         options = library.query_one("#collections", OptionList)
         options.highlighted = options.option_count - 1
         await settle(pilot)

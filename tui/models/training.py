@@ -21,6 +21,7 @@ False
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +36,7 @@ from tui.models.themes import puzzle_themes
 __all__ = [
     "Outcome",
     "due_entries",
+    "due_text",
     "next_near",
     "puzzle_glicko",
     "rating_lookup",
@@ -124,3 +126,19 @@ def due_entries(
         for e in coll.entries:
             by_key.setdefault(e.key, e)
     return [by_key[k] for k in store.due_reviews(when) if k in by_key]
+
+
+def due_text(due: str, now: datetime | None = None) -> str:
+    """When a review is due, said relative to ``now``: ``"tomorrow"``, ``"in 6 days"``.
+
+    >>> due_text("2026-01-02T12:00:00+00:00", datetime(2026, 1, 1, 12, tzinfo=UTC))
+    'tomorrow'
+    >>> due_text("2026-01-08T12:00:00+00:00", datetime(2026, 1, 1, 13, tzinfo=UTC))
+    'in 7 days'
+    """
+    days = math.ceil(
+        (datetime.fromisoformat(due) - (now or datetime.now(UTC))).total_seconds() / 86400
+    )
+    if days <= 0:
+        return "now"
+    return "tomorrow" if days == 1 else f"in {days} days"

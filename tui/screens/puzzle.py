@@ -29,7 +29,7 @@ from tui.models.attempt import Attempt, format_moves, region_around
 from tui.models.catalog import Entry, puzzle_label
 from tui.models.progress_store import Result
 from tui.models.review import Review
-from tui.models.training import Outcome, due_entries, next_near, record_attempt
+from tui.models.training import Outcome, due_entries, due_text, next_near, record_attempt
 from tui.screens.base import TrainerScreen
 from tui.widgets.board_view import BoardView, Picture
 
@@ -269,13 +269,13 @@ class PuzzleScreen(TrainerScreen):
 
     @staticmethod
     def _outcome_text(out: Outcome) -> str:
-        """``"Rating 1500 → 1538 (+38) · back for review on 2026-11-29"``."""
+        """``"Rating 1500 → 1538 (+38) · back for review tomorrow"``."""
         text = ""
         if out.rated:
             before, after = round(out.before.rating), round(out.after.rating)
             text = f"Rating {before} → {after} ({after - before:+d})"
         if out.due is not None:
-            text += (" · " if text else "") + f"back for review on {out.due[:10]}"
+            text += (" · " if text else "") + f"back for review {due_text(out.due)}"
         return text
 
     # -- workers ------------------------------------------------------------------------
