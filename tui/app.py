@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import ClassVar
 
@@ -86,6 +87,10 @@ class TrainerApp(App[None]):
         from tui.screens.puzzle import PuzzleScreen
 
         self.store.set_last(entry.key)
+        kind = getattr(entry.puzzle, "kind", "win") or "win"
+        if kind != "win":  # a defence or point-finding puzzle (the puzzle states its task)
+            self.open_exercise(entry, "defend" if kind == "defend" else kind, stated=True)
+            return
         screen = PuzzleScreen(
             entry, pool if pool is not None else self.entries_of(entry), mode=mode
         )
@@ -107,6 +112,24 @@ class TrainerApp(App[None]):
         first = run.current()
         if first is not None:
             self.push_screen(StreakPuzzleScreen(first, run, pool_name))
+
+    def open_exercise(self, entry: Entry, what: str, *, stated: bool = False) -> None:
+        """Open ``entry`` as an exercise: ``defend`` (the defender to move: a win puzzle
+        turned round, unless the puzzle ``stated`` the task, when every holding move is
+        asked) or ``points:KIND`` (every point of the kind for the side to move)."""
+        from solver.rules.board import Board
+        from tui.screens.exercise import DefenceScreen, PointsScreen
+
+        pz: Puzzle = entry.puzzle
+        if not stated:  # a drill keeps its attempts apart from the puzzle's own
+            entry = dataclasses.replace(entry, key=f"{entry.key}/{what}")
+        if what == "defend":
+            to_move = pz.to_move if stated else pz.to_move.opponent
+            board = Board.from_stones(pz.black, pz.white, to_move, pz.rule)
+            self.push_screen(DefenceScreen(entry, board, stated=stated))
+        else:
+            kind = what.removeprefix("points:")
+            self.push_screen(PointsScreen(entry, pz.board(), kind, stated=stated))
 
     def open_statistics(self) -> None:
         """Show the statistics screen."""

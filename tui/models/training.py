@@ -79,8 +79,11 @@ def record_attempt(
     seconds: float | None,
     mode: str,
     now: datetime | None = None,
+    *,
+    review: bool = True,
 ) -> Outcome:
-    """Keep the attempt and what it moves (see the module docstring)."""
+    """Keep the attempt and what it moves (see the module docstring); ``review=False``:
+    not for the review queue (a drill on a puzzle's position that no file states)."""
     now = now or datetime.now(UTC)
     before = store.player_rating()
     rated = mode != "streak" and not store.was_rated(entry.key)
@@ -88,7 +91,7 @@ def record_attempt(
     puzzle: Glicko | None = None
     if rated:
         player, puzzle = play(before, puzzle_glicko(store, entry), SCORES[result])
-    card = schedule(store.review_card(entry.key), result, now)
+    card = schedule(store.review_card(entry.key), result, now) if review else None
     record = AttemptRecord(
         key=entry.key,
         collection=entry.collection,

@@ -7,7 +7,10 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
 
 from puzzles.model import Puzzle
 from tui.models.catalog import Collection, Entry
@@ -15,7 +18,7 @@ from tui.models.progress_store import ProgressStore
 from tui.models.streak import StreakRun
 from tui.widgets.board_view import BoardView
 
-__all__ = ["Trainer", "TrainerScreen"]
+__all__ = ["Trainer", "TrainerScreen", "board_layout"]
 
 
 @runtime_checkable
@@ -43,6 +46,10 @@ class Trainer(Protocol):
         """Show the statistics screen."""
         ...
 
+    def open_exercise(self, entry: Entry, what: str, *, stated: bool = False) -> None:
+        """Open ``entry`` as a ``defend`` or ``points:KIND`` exercise."""
+        ...
+
     def open_analysis(self, puzzle: Puzzle | None, moves: list[int] | None = None) -> None:
         """Open analysis on a puzzle's position (plus ``moves``), or an empty board."""
         ...
@@ -67,3 +74,17 @@ class TrainerScreen(Screen[None]):
         wide = BoardView.fits_wide(event.size.width, event.size.height)
         for board in self.query(BoardView):
             board.wide = wide
+
+
+def board_layout(*side: str) -> ComposeResult:
+    """A board screen's layout: the header, the board (``#board``) with a side panel of
+    empty ``Static`` widgets with the ids ``side``, the status line (``#status``), the
+    footer."""
+    yield Header()
+    with Horizontal(id="main"):
+        yield BoardView(id="board")
+        with Vertical(id="side"):
+            for name in side:
+                yield Static(id=name)
+    yield Static(id="status")
+    yield Footer(compact=True)

@@ -31,6 +31,11 @@ the table.
   mistakes end the run; no hints; `Escape` stops; the best scores are kept
 - `i` statistics: your rating over time, accuracy and time by theme, solved with and
   without help
+- `D` defend: the selected puzzle turned round — the defender to move against its
+  threat: a move that holds is accepted, one that fails is refuted on the board (`u`
+  takes it back, `s` shows every holding move)
+- `p` points: mark every point of a kind for the side to move (`Enter` marks, `s`
+  checks: found, missed `?`, wrong `✗`, each explained; `t` another kind, `x` clears)
 
 Your rating and each puzzle's are Glicko-2, as on lichess: your first attempt at a puzzle
 is a game against it (solved cleanly: a win; after a hint: a draw; a wrong move or the

@@ -62,6 +62,8 @@ class LibraryScreen(TrainerScreen):
         Binding("i", "statistics", "Stats", id="library.stats"),
         Binding("slash", "search", "Search", id="library.search"),
         Binding("T", "cycle_theme", "Theme", id="library.theme"),
+        Binding("D", "exercise('defend')", "Defend", id="library.defend", show=False),
+        Binding("p", "exercise('points:four')", "Points", id="library.points", show=False),
         Binding("c", "resume", "Continue", id="library.resume", show=False),
         Binding("f", "cycle_filter", "Filter", id="library.filter", show=False),
         Binding("a", "analyse", "Analyse", id="library.analyse", show=False),
@@ -281,6 +283,13 @@ class LibraryScreen(TrainerScreen):
         name = {ALL: "all collections", REVIEW: "review queue"}.get(self.collection)
         text = name or self.collection
         return text if self.theme == "all" else f"{text}, theme {self.theme}"
+
+    def action_exercise(self, what: str) -> None:
+        """The selected puzzle's position as a defence (the other side to move) or a
+        point-finding exercise."""
+        entry = self.current()
+        if entry is not None:
+            self.trainer.open_exercise(entry, what)
 
     def action_statistics(self) -> None:
         """Show the statistics."""

@@ -14,8 +14,7 @@ from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from solver.errors import SolverError
@@ -30,7 +29,7 @@ from tui.models.catalog import Entry, puzzle_label
 from tui.models.progress_store import Result
 from tui.models.review import Review
 from tui.models.training import Outcome, due_entries, due_text, next_near, record_attempt
-from tui.screens.base import TrainerScreen
+from tui.screens.base import TrainerScreen, board_layout
 from tui.widgets.board_view import BoardView, Picture
 
 if TYPE_CHECKING:
@@ -79,17 +78,7 @@ class PuzzleScreen(TrainerScreen):
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="main"):
-            yield BoardView(id="board")
-            with Vertical(id="side"):
-                yield Static(id="title")
-                yield Static(id="task")
-                yield Static(id="moves")
-                yield Static(id="outcome")
-                yield Static(id="info")
-        yield Static(id="status")
-        yield Footer(compact=True)
+        yield from board_layout("title", "task", "moves", "outcome", "info")
 
     def on_mount(self) -> None:
         store = self.trainer.store
