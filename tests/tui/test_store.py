@@ -250,3 +250,24 @@ def test_an_attempt_and_what_it_moves_are_one_change(tmp_path: Path) -> None:
         )
     store._db = original
     assert store.dump() == before  # rolled back whole
+
+
+def test_the_trainer_reports_a_damaged_database(tmp_path: Path) -> None:
+    import asyncio
+
+    from textual.widgets import Static
+
+    from tui.app import make_app
+
+    (tmp_path / DB_NAME).write_bytes(b"not a database at all" * 100)
+
+    async def run() -> None:
+        app = make_app(data_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            summary = str(app.screen.query_one("#summary", Static).render())
+            assert "damaged" in summary and f"{DB_NAME}.bad" in summary
+            assert any("damaged" in n.message for n in app._notifications)
+
+    asyncio.run(run())
+    assert (tmp_path / f"{DB_NAME}.bad").read_bytes().startswith(b"not a database")
