@@ -101,3 +101,18 @@ def test_a_streak_rises_from_below_the_rating() -> None:
     run = StreakRun(3, queue, clock=lambda: 0.0)
     assert run.failed() == 1210 and run.failed() == 1220 and run.failed() is None
     assert run.over() and run.reason() == "three mistakes" and run.score == 0
+
+
+def test_a_player_back_after_a_break_moves_faster(tmp_path: Path) -> None:
+    def second_change(gap: timedelta, directory: Path) -> float:
+        store = ProgressStore(directory)
+        es = entries()
+        for i in range(6):  # settle the rating a little
+            record_attempt(store, es[i], "clean", 5.0, "train", now=T0 + timedelta(minutes=i))
+        before = store.player_rating().rating
+        record_attempt(store, es[10], "failed", 5.0, "train", now=T0 + gap)
+        return before - store.player_rating().rating
+
+    soon = second_change(timedelta(minutes=10), tmp_path / "a")
+    later = second_change(timedelta(days=200), tmp_path / "b")
+    assert later > soon > 0

@@ -22,13 +22,14 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["SCALE", "TAU", "Glicko", "expected_score", "play", "rate"]
+__all__ = ["PERIODS_PER_DAY", "SCALE", "TAU", "Glicko", "expected_score", "idle", "play", "rate"]
 
 SCALE = 173.7178  # the Glicko-2 scale: mu = (r - 1500) / SCALE
 TAU = 0.75  # the system constant lichess uses (the paper suggests 0.3 to 1.2)
 EPSILON = 1e-6  # the volatility iteration's convergence tolerance (the paper's)
 MIN_RD = 45.0  # a rating never looks more certain than this (lichess's floor)
 MAX_RD = 350.0  # nor less certain than a new player's
+PERIODS_PER_DAY = 0.21436  # rating periods a day away count for (lichess's constant)
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,22 @@ def rate(player: Glicko, results: Sequence[tuple[Glicko, float]], *, tau: float 
     new_phi = 1.0 / math.sqrt(1.0 / (phi_star * phi_star) + 1.0 / v)
     new_mu = mu + new_phi * new_phi * total
     return Glicko(new_mu * SCALE + 1500.0, new_phi * SCALE, new_vol)
+
+
+def idle(r: Glicko, days: float) -> Glicko:
+    """The rating after ``days`` without games: the deviation grows as for
+    ``days * PERIODS_PER_DAY`` empty rating periods (step 6), up to ``MAX_RD``; a player
+    back after a break moves faster.
+
+    >>> round(idle(Glicko(1600, 60, 0.06), 365).rd)
+    110
+    >>> idle(Glicko(1600, 60, 0.06), 0) == Glicko(1600, 60, 0.06)
+    True
+    """
+    if days <= 0:
+        return r
+    phi = math.sqrt(r.phi**2 + days * PERIODS_PER_DAY * r.vol**2)
+    return Glicko(r.rating, min(MAX_RD, phi * SCALE), r.vol)
 
 
 def _clamped(r: Glicko) -> Glicko:

@@ -465,6 +465,12 @@ class ProgressStore:
         sql = "SELECT 1 FROM attempts WHERE key = ? AND rated = 1 LIMIT 1"
         return self._db.execute(sql, (key,)).fetchone() is not None
 
+    def last_rated_at(self) -> str | None:
+        """When the last rated attempt was (ISO, UTC), ``None`` before any."""
+        sql = "SELECT at FROM attempts WHERE rated = 1 ORDER BY id DESC LIMIT 1"
+        row = self._db.execute(sql).fetchone()
+        return str(row[0]) if row is not None else None
+
     def player_rating(self) -> Glicko:
         """The player's rating (a new player's 1500 ± 350 before any rated attempt)."""
         row = self._db.execute("SELECT rating, rd, vol FROM player WHERE id = 1").fetchone()

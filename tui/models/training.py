@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from tui.models.catalog import Collection, Entry
-from tui.models.glicko import Glicko, play
+from tui.models.glicko import Glicko, idle, play
 from tui.models.progress_store import AttemptRecord, ProgressStore, Result
 from tui.models.ratings import SCORES, nearest, starting_rating
 from tui.models.spaced import schedule
@@ -90,7 +90,10 @@ def record_attempt(
     player: Glicko | None = None
     puzzle: Glicko | None = None
     if rated:
-        player, puzzle = play(before, puzzle_glicko(store, entry), SCORES[result])
+        # the player's deviation grows with the days since their last rated attempt
+        last = store.last_rated_at()
+        days = (now - datetime.fromisoformat(last)).total_seconds() / 86400 if last else 0.0
+        player, puzzle = play(idle(before, days), puzzle_glicko(store, entry), SCORES[result])
     card = schedule(store.review_card(entry.key), result, now) if review else None
     record = AttemptRecord(
         key=entry.key,
