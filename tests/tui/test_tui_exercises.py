@@ -60,7 +60,8 @@ async def test_a_stated_defence_puzzle_wants_every_holding_move(tmp_path: Path) 
         screen = app.screen
         assert isinstance(screen, DefenceScreen) and screen.exercise.find_all
         task = str(screen.query_one("#task", Static).render())
-        assert "every move that holds" in task and "Black threatens a VCF" in task
+        assert "every move that holds" in task and "Black threatens a VCF in 1 move" in task
+        assert "g8" not in task and "k8" not in task  # the line only on request (t)
         await play(pilot, "f8")  # fails: the refutation is played on the board
         assert "f8 fails: Black wins by" in status(app)
         assert screen.board.moves[0] == parse_point("f8") and len(screen.board.moves) >= 2
@@ -92,11 +93,14 @@ async def test_defending_a_win_puzzle_from_the_library(tmp_path: Path) -> None:
         assert screen.exercise.defender is Color.WHITE  # the puzzle turned round
         await play(pilot, "a1")
         assert "a1 fails: Black wins by e6" in status(app)
-        await pilot.press("u")
+        await pilot.press("u", "t")  # the threat's line, as a hint
         await settle(pilot)
-        assert screen.board.moves == []
+        assert screen.board.moves == [] and screen.threat_shown
+        task = str(screen.query_one("#task", Static).render())
+        assert "Black threatens a VCF in 4 moves: e6 c6 e5" in task
         await play(pilot, "e6")  # the key point of Black's VCF
         assert "e6 holds" in status(app) and "Solved" in status(app)
+        assert screen.settled == "failed"  # the first end counts
     store = ProgressStore(tmp_path)
     (attempt,) = store.attempts()
     assert attempt.key.endswith("/defend") and attempt.result == "failed"

@@ -66,8 +66,9 @@ class DefenceExercise:
         """The side to move (the player)."""
         return self.board.to_move
 
-    def threat_text(self) -> str:
-        """``"Black threatens a VCF: i11 h12 j9 (3 moves)"`` (or why there is none)."""
+    def threat_text(self, *, line: bool = False) -> str:
+        """``"Black threatens a VCF in 3 moves"`` (``line``: ``": i11 h12 j9 ..."`` after
+        it; the line often gives the defence away), or why there is no threat."""
         r = self.result
         attacker = self.defender.opponent.label().capitalize()
         if r is None:
@@ -76,9 +77,13 @@ class DefenceExercise:
             return f"{attacker} has no {self.goal.upper()} threat here: every move holds"
         if r.threat is Verdict.UNKNOWN:
             return f"{attacker}'s threat could not be decided ({r.reason or 'budget'})"
-        line = " ".join(point_name(p) for p in r.threat_line)
         moves = (len(r.threat_line) + 1) // 2
-        return f"{attacker} threatens a {self.goal.upper()}: {line} ({moves} moves)"
+        text = (
+            f"{attacker} threatens a {self.goal.upper()} in {moves} move{'s' if moves != 1 else ''}"
+        )
+        if line:
+            text += ": " + " ".join(point_name(p) for p in r.threat_line)
+        return text
 
     def judge(self, p: Point) -> Judgement:
         """Judge the defender's move ``p`` (the board is not changed)."""

@@ -121,6 +121,7 @@ class DefenceScreen(ExerciseScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", id="defence.undo"),
+        Binding("t", "threat", "Threat", id="defence.threat"),
         Binding("s", "solution", "Solution", id="defence.solution"),
     ]
 
@@ -128,6 +129,7 @@ class DefenceScreen(ExerciseScreen):
         super().__init__(entry, board, stated=stated)
         find_all = stated  # a stated defence puzzle asks for every holding move
         self.exercise = DefenceExercise(board, entry.puzzle.goal, find_all=find_all)
+        self.threat_shown = False  # the attacker's line shown (a hint)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -142,7 +144,8 @@ class DefenceScreen(ExerciseScreen):
         side = ex.defender.label().capitalize()
         ask = "every move that holds" if ex.find_all else "a move that holds"
         self.query_one("#task", Static).update(
-            f"[b]Defend[/b]: {side} to move; find {ask}.\n{escape(ex.threat_text())}"
+            f"[b]Defend[/b]: {side} to move; find {ask}.\n"
+            + escape(ex.threat_text(line=self.threat_shown))
         )
         found = ", ".join(point_name(p) for p in ex.found) or "—"
         self.query_one("#moves", Static).update(f"[b]Holding moves found[/b]\n{found}")
@@ -168,7 +171,6 @@ class DefenceScreen(ExerciseScreen):
 
     def _on_result(self, result: DefenceResult) -> None:
         self.exercise.attach(result)
-        self.targets = set(result.threat_line[:1])
         self.show_task()
         self.draw()
         note = "" if result.complete else " (the solver's budget ran out on some moves)"
@@ -182,7 +184,7 @@ class DefenceScreen(ExerciseScreen):
         if j.verdict == "holds":
             self.labels[message.point] = "✓"
             if self.exercise.done:
-                self.settle("clean" if self.settled is None else self.settled)
+                self.settle("hints" if self.threat_shown else "clean")
                 self.say(f"{j.text}. Solved!", "solved")
             else:
                 self.say(j.text, "playing")
@@ -209,6 +211,16 @@ class DefenceScreen(ExerciseScreen):
         self.say("taken back: try another defence")
         self.draw()
         self.refresh_bindings()
+
+    def action_threat(self) -> None:
+        """Show the attacker's winning line if the defender passed (a hint)."""
+        if self.exercise.result is None:
+            self.notify("the solver is still reading the threat", timeout=2)
+            return
+        self.threat_shown = True
+        self.targets = set(self.exercise.result.threat_line[:1])
+        self.show_task()
+        self.draw()
 
     def action_solution(self) -> None:
         """Mark every holding move (the attempt counts as seen the solution)."""

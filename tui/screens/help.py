@@ -33,7 +33,7 @@ the table.
   without help
 - `D` defend: the selected puzzle turned round — the defender to move against its
   threat: a move that holds is accepted, one that fails is refuted on the board (`u`
-  takes it back, `s` shows every holding move)
+  takes it back, `t` shows the threat's line (a hint), `s` every holding move)
 - `p` points: mark every point of a kind for the side to move (`Enter` marks, `s`
   checks: found, missed `?`, wrong `✗`, each explained; `t` another kind, `x` clears)
 
