@@ -3,9 +3,10 @@
 The design of a classic Japanese Renju program: the threat search decides whenever it
 can, the evaluation only when it cannot.
 
-1. A five, if there is one; else block the opponent's five.
+1. A five, if there is one.
 2. Our own forced win: a VCF, then a VCT, then (level 5) a tsume win with hidden threats,
-   each within its share of the time (``solve`` with ``Limits``).
+   each within its share of the time (``solve`` with ``Limits``); else a block of the
+   opponent's five, if he has one.
 3. Else, if the opponent would win by force were we to pass (his VCF, then his VCT), a
    defence that holds: against a VCF every move after which he has none (the engine's
    ``defences``), against a VCT the likeliest moves; each candidate is verified by
@@ -59,7 +60,7 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level((Goal.VCF,), (), 0, 5, 0.5, 0.05),
+    1: Level((Goal.VCF,), (), 0, 5, 0.4, 0.05),
     2: Level((Goal.VCF,), (Goal.VCF,), 3, 3, 0.7, 0.2),
     3: Level((Goal.VCF, Goal.VCT), (Goal.VCF,), 5, 2, 0.85, 0.5),
     4: Level((Goal.VCF, Goal.VCT), (Goal.VCF, Goal.VCT), 8, 1, 1.0, 1.0),
@@ -155,8 +156,9 @@ def choose_move(
     """
     if level not in LEVELS:
         raise PositionError(f"no engine level {level!r} (expected 1 to 5)")
-    if board.five_on_board() is not None:
-        raise PositionError(f"the game is over: {board.five_on_board().label()} has a five")
+    five = board.five_on_board()
+    if five is not None:
+        raise PositionError(f"the game is over: {five.label()} has a five")
     spec = LEVELS[level]
     clock = _Clock(seconds, spec.effort, should_stop)
     board = board.copy()
@@ -178,16 +180,16 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
     mine = [p for p in core.five_points(me) if board.is_legal(p)]
     if mine:
         return Choice(mine[0], "vcf", [mine[0]])
+    # 2. our own forced win (against a four of his, it starts with the block)
+    for goal in spec.goals:
+        result = clock.solve(board, goal, _SHARE[goal])
+        if result.result is Verdict.PROVEN and result.line:
+            return Choice(result.line[0], goal.value, list(result.line))
     theirs = core.five_points(them)
     if theirs:
         blocks = [p for p in theirs if board.is_legal(p)]
         move = blocks[0] if blocks else _best(board, legal)
         return Choice(move, "defence", [move], [theirs[0]])
-    # 2. our own forced win
-    for goal in spec.goals:
-        result = clock.solve(board, goal, _SHARE[goal])
-        if result.result is Verdict.PROVEN and result.line:
-            return Choice(result.line[0], goal.value, list(result.line))
     # 3. the opponent's threat, were we to pass
     passed = board.copy()
     passed.to_move = passed.to_move.opponent
@@ -197,7 +199,8 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
             move = _defend(board, goal, result.line, spec, clock)
             return Choice(move, "defence", [move], list(result.line))
     # 4. the evaluation and a shallow search
-    return Choice(_evaluate(board, level, spec, clock), "eval")
+    move = _evaluate(board, level, spec, clock)
+    return Choice(move, "eval", [move])
 
 
 def _legal(board: Board) -> list[Point]:
@@ -271,8 +274,8 @@ def _evaluate(board: Board, level: int, spec: Level, clock: _Clock) -> Point:
     budget = clock.limits(0.02).nodes or 0
     core.set_deadline(clock.end, clock.should_stop)
     try:
-        for p in ranked[: max(width, 1)]:
-            if width == 0 or clock.out():
+        for i, p in enumerate(ranked[: max(width, spec.pick)]):
+            if i >= width or clock.out():
                 scored[p] = values[p]
                 continue
             core.put(p, me)
