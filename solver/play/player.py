@@ -69,9 +69,9 @@ LEVELS: dict[int, Level] = {
 """The levels, 1 (weakest) to 5 (strongest, the default)."""
 
 # Nodes a second the budgets assume (the compiled search does about a million on one
-# core): node budgets make a level's answer the same from run to run, the deadline only
+# core of the development machine): node budgets make a level's answer the same from run to run, the deadline only
 # guards against a slow machine.
-NODES_PER_SECOND = 400_000
+NODES_PER_SECOND = 1_000_000
 # the shares of the time: own VCF, own VCT, own tsume, the opponent's VCF and VCT
 _SHARE = {Goal.VCF: 0.1, Goal.VCT: 0.2, Goal.TSUME: 0.15}
 _GUARD_SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.12}
@@ -267,36 +267,23 @@ def _evaluate(board: Board, level: int, spec: Level, clock: _Clock) -> Point:
     if not ranked:
         return _best(board, _legal(board))
     core = board.core
-    me = int(board.to_move)
-    them = 3 - me
     scored: dict[Point, float] = {}
     width = spec.width
     budget = clock.limits(0.02).nodes or 0
+    share = 0.3 / max(width, 1)  # of the time, for each slow search after a candidate
     core.set_deadline(clock.end, clock.should_stop)
     try:
         for i, p in enumerate(ranked[: max(width, spec.pick)]):
             if i >= width or clock.out():
                 scored[p] = values[p]
                 continue
-            core.put(p, me)
-            status, _, nodes = core.vcf(them, 112, budget, False)
-            clock.nodes += nodes
-            if status == 1:
-                scored[p] = values[p] - FIVE_VALUE  # he wins by force after it
-            else:
-                score = values[p]
-                status, _, nodes = core.vcf(me, 112, budget, False)
-                clock.nodes += nodes
-                if status == 1:
-                    score += _THREAT_BONUS
-                cells = core.cell_bytes()
-                replies = [q for q in ranked[:width] if q != p]
-                reply = max(
-                    (point_value(core, cells, q, them) for q in replies if not cells[q]),
-                    default=0,
+            board.push(p)
+            try:
+                scored[p] = _look_deeper(
+                    board, values[p], ranked[:width], spec, clock, budget, share
                 )
-                scored[p] = score - _REPLY_WEIGHT * reply
-            core.remove(p)
+            finally:
+                board.pop()
     finally:
         core.set_deadline(None)
     order = sorted(scored, key=lambda p: (-scored[p], p))
@@ -308,3 +295,41 @@ def _evaluate(board: Board, level: int, spec: Level, clock: _Clock) -> Point:
         return good[0]
     rng = random.Random(f"{level}:{board.hash}")
     return rng.choice(good)
+
+
+def _look_deeper(
+    board: Board,
+    value: float,
+    replies: list[Point],
+    spec: Level,
+    clock: _Clock,
+    budget: int,
+    share: float,
+) -> float:
+    """The score of the move just played (worth ``value`` by shape), the opponent to
+    move: minus ``FIVE_VALUE`` if he then wins by force (a VCF, or a VCT for a level
+    that guards against one), plus a bonus if we threaten a VCF (a VCT too, at level
+    5), minus part of his best reply's value among ``replies``."""
+    core = board.core
+    them = int(board.to_move)
+    me = 3 - them
+    status, _, nodes = core.vcf(them, 112, budget, False)
+    clock.nodes += nodes
+    if status == 1:
+        return value - FIVE_VALUE
+    if Goal.VCT in spec.guard and clock.solve(board, Goal.VCT, share).result is Verdict.PROVEN:
+        return value - FIVE_VALUE
+    status, _, nodes = core.vcf(me, 112, budget, False)
+    clock.nodes += nodes
+    if status == 1:
+        value += _THREAT_BONUS
+    elif Goal.TSUME in spec.goals:
+        board.to_move = board.to_move.opponent
+        try:
+            if clock.solve(board, Goal.VCT, share).result is Verdict.PROVEN:
+                value += _THREAT_BONUS
+        finally:
+            board.to_move = board.to_move.opponent
+    cells = core.cell_bytes()
+    reply = max((point_value(core, cells, q, them) for q in replies if not cells[q]), default=0)
+    return value - _REPLY_WEIGHT * reply

@@ -8,7 +8,9 @@ plays, with ``SECONDS`` a move (default 0.2):
    alternating, each game from one of the 26 openings (the first three moves, under a
    symmetry; move 4 on is played out, as under RIF after the opening);
 2. level 5 against level 2, the same way;
-3. and times every engine move: the longest against ``SECONDS``.
+3. times every engine move: the longest against ``SECONDS``;
+4. runs ``renju move --time 1`` as a process on 12 game positions: the longest move (its
+   ``"seconds"``) and the longest whole run, start-up included.
 
 A game ends at a five (White's overline too), at Black's forbidden move (a loss), or as a
 draw when the board is full or after 225 moves. One JSON line a game (to OUT as well, if
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -27,6 +30,7 @@ from pathlib import Path
 
 from solver.play.player import choose_move
 from solver.rules.board import BLACK, WHITE, Board
+from solver.rules.games import sample_games
 from solver.rules.geometry import transform_point
 from solver.rules.notation import NPOINTS, SIZE, Point, format_moves, parse_point, point_name
 
@@ -146,6 +150,24 @@ def match(
     return tally
 
 
+def command_times(count: int = 12) -> tuple[float, float]:
+    """The longest ``"seconds"`` of ``renju move --time 1`` over ``count`` game
+    positions, and the longest wall time of the process."""
+    longest_move = longest_run = 0.0
+    for moves in sample_games(count, seed=3, length=(12, 40)):
+        text = format_moves(moves[:-1])
+        start = time.monotonic()
+        proc = subprocess.run(
+            [sys.executable, "-m", "solver.cli", "move", "--moves", text, "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        longest_run = max(longest_run, time.monotonic() - start)
+        longest_move = max(longest_move, json.loads(proc.stdout)["seconds"])
+    return longest_move, longest_run
+
+
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.2
@@ -164,6 +186,7 @@ def main() -> None:
         "level 5 vs level 2", engine(5, seconds, times), engine(2, seconds, times), games, lines, 32
     )
     times.sort()
+    move_time, run_time = command_times()
     summary = {
         "seconds_a_move": seconds,
         "vs_baseline": dict(base),
@@ -172,6 +195,8 @@ def main() -> None:
         "median_move_seconds": round(times[len(times) // 2], 3) if times else None,
         "longest_move_seconds": round(times[-1], 3) if times else None,
         "over_time": sum(t > seconds for t in times),
+        "renju_move_time_1_longest_move": move_time,
+        "renju_move_time_1_longest_process": round(run_time, 3),
     }
     lines.append(json.dumps(summary))
     print(lines[-1])
