@@ -7,14 +7,15 @@ can, the evaluation only when it cannot.
 2. Our own forced win: a VCF, then a VCT, then (level 5) a tsume win with hidden threats,
    each within its share of the time (``solve`` with ``Limits``); else a block of the
    opponent's five, if he has one.
-3. Else, if the opponent would win by force were we to pass (his VCF, then his VCT), a
-   defence that holds: against a VCF every move after which he has none (the engine's
-   ``defences``), against a VCT the likeliest moves; each candidate is verified by
-   searching again after it, best-valued first, so a defence that also attacks wins.
+3. Else, if the opponent would win by force were we to pass (his VCF, then his VCT, then
+   at level 5 his tsume win), a defence that holds: against a VCF every move after which
+   he has none (the engine's ``defences``), against the others the likeliest moves; each
+   candidate is verified by searching his VCF and VCT again after it, best-valued first,
+   so a defence that also attacks wins.
 4. Else the best move by the weighted evaluation of shapes (:mod:`solver.play.shapes`),
-   with a shallow search over the best few: a move after which the opponent has a VCF is
-   rejected, one that leaves us a VCF threat gets a bonus, and the opponent's best reply
-   is subtracted.
+   with a shallow search over the best few: a move after which the opponent has a VCF
+   (a VCT, at levels 4 and 5) is rejected, one that leaves us a VCF threat (a VCT, at
+   level 5) gets a bonus, and the opponent's best reply is subtracted.
 
 Black never plays a forbidden point (every candidate is a legal move). Lower levels
 search less and pick among the good moves with a choice seeded by the position and the
@@ -64,7 +65,7 @@ LEVELS: dict[int, Level] = {
     2: Level((Goal.VCF,), (Goal.VCF,), 3, 3, 0.7, 0.2),
     3: Level((Goal.VCF, Goal.VCT), (Goal.VCF,), 5, 2, 0.85, 0.5),
     4: Level((Goal.VCF, Goal.VCT), (Goal.VCF, Goal.VCT), 8, 1, 1.0, 1.0),
-    5: Level((Goal.VCF, Goal.VCT, Goal.TSUME), (Goal.VCF, Goal.VCT), 10, 1, 1.0, 1.0),
+    5: Level((Goal.VCF, Goal.VCT, Goal.TSUME), (Goal.VCF, Goal.VCT, Goal.TSUME), 10, 1, 1.0, 1.0),
 }
 """The levels, 1 (weakest) to 5 (strongest, the default)."""
 
@@ -74,8 +75,8 @@ LEVELS: dict[int, Level] = {
 NODES_PER_SECOND = 1_000_000
 # the shares of the time: own VCF, own VCT, own tsume, the opponent's VCF and VCT
 _SHARE = {Goal.VCF: 0.1, Goal.VCT: 0.2, Goal.TSUME: 0.15}
-_GUARD_SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.12}
-_SAFETY = 0.9  # of the time given, the part the searches may use (the rest: overhead)
+_GUARD_SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.12, Goal.TSUME: 0.1}
+_SAFETY = 0.8  # of the time given, the part the searches may use (the rest: overhead)
 _THREAT_BONUS = 20_000  # a move that leaves us a VCF threat
 _REPLY_WEIGHT = 0.5  # of the opponent's best reply value, subtracted
 _VERIFY_MAX = 12  # defences against a VCT tried at most
@@ -250,6 +251,7 @@ def _defend(board: Board, goal: Goal, threat: list[Point], spec: Level, clock: _
             holds = all(
                 clock.solve(board, g, 0.2 / len(tried)).result is Verdict.DISPROVEN
                 for g in spec.guard
+                if g is not Goal.TSUME  # (too dear to search after every candidate)
             )
         finally:
             board.pop()
