@@ -7,6 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from support.strategies import games
 
 from puzzles.io import read_puzzles
 from solver.errors import PositionError
@@ -149,6 +152,18 @@ def test_no_black_move_is_forbidden_in_game_positions() -> None:
         forbidden = {p for p in range(225) if not board.core.get(p) and board.core.forbidden(p)}
         choice = choose_move(board, level=3, seconds=0.2)
         assert choice.move is not None and choice.move not in forbidden
+
+
+@given(games(70), st.integers(min_value=1, max_value=5))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_the_move_is_legal_and_a_five_is_never_missed(moves: list[int], level: int) -> None:
+    board = Board.from_moves(moves)
+    assume(board.five_on_board() is None)
+    choice = choose_move(board, level=level, seconds=0.1)
+    assert choice.move is not None and board.is_legal(choice.move)  # Black: never forbidden
+    me = int(board.to_move)
+    if any(board.is_legal(p) for p in board.core.five_points(me)):
+        assert board.core.is_five(choice.move, me)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
