@@ -4,6 +4,7 @@ Black, and answers a position the same way each time at a level."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -59,12 +60,13 @@ def test_every_level_plays_a_vcf(level: int) -> None:
     assert choice.why == "vcf" and board.core.copy().replay_vcf(int(board.to_move), choice.line)
 
 
+@cache
 def _threatened() -> list[Board]:
     """Positions where the side to move has no VCF, the opponent has one were it to pass,
     and a defence exists: VCF puzzles with the defender to move, and game positions."""
     found = []
     pool = [_passed(b) for b in VCF_BOARDS]
-    for moves in sample_games(60, seed=31, length=(14, 40)):
+    for moves in sample_games(30, seed=31, length=(14, 40)):
         pool.append(Board.from_moves(moves[:-1]))
     for board in pool:
         if board.five_on_board() is not None or board.core.five_points(int(board.to_move)):
@@ -82,16 +84,13 @@ def _threatened() -> list[Board]:
     return found
 
 
-THREATENED = _threatened()
-
-
 def test_there_are_threatened_positions_to_test() -> None:
-    assert len(THREATENED) >= 20
+    assert len(_threatened()) >= 20
 
 
 @pytest.mark.parametrize("index", range(20))
 def test_a_vcf_threat_is_answered(index: int) -> None:
-    board = THREATENED[index]
+    board = _threatened()[index]
     choice = choose_move(board, level=5, seconds=2)
     assert choice.move is not None and board.is_legal(choice.move)
     after = board.copy()
@@ -106,7 +105,7 @@ def test_a_vcf_threat_is_answered(index: int) -> None:
 
 @pytest.mark.parametrize("level", [2, 3, 4])
 def test_lower_levels_answer_a_vcf_threat_too(level: int) -> None:
-    for board in THREATENED[:5]:
+    for board in _threatened()[:5]:
         choice = choose_move(board, level=level, seconds=1)
         assert choice.move is not None
         after = board.copy()
@@ -155,11 +154,11 @@ def test_no_black_move_is_forbidden_in_game_positions() -> None:
 
 
 @given(games(70), st.integers(min_value=1, max_value=5))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_the_move_is_legal_and_a_five_is_never_missed(moves: list[int], level: int) -> None:
     board = Board.from_moves(moves)
     assume(board.five_on_board() is None)
-    choice = choose_move(board, level=level, seconds=0.1)
+    choice = choose_move(board, level=level, seconds=0.05)
     assert choice.move is not None and board.is_legal(choice.move)  # Black: never forbidden
     me = int(board.to_move)
     if any(board.is_legal(p) for p in board.core.five_points(me)):
