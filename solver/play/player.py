@@ -76,7 +76,7 @@ NODES_PER_SECOND = 1_000_000
 # the shares of the time: own VCF, own VCT, own tsume, the opponent's VCF and VCT
 _SHARE = {Goal.VCF: 0.1, Goal.VCT: 0.2, Goal.TSUME: 0.15}
 _GUARD_SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.12, Goal.TSUME: 0.1}
-_SAFETY = 0.8  # of the time given, the part the searches may use (the rest: overhead)
+_SAFETY = 0.75  # of the time given, the part the searches may use (the rest: overhead)
 _THREAT_BONUS = 20_000  # a move that leaves us a VCF threat
 _REPLY_WEIGHT = 0.5  # of the opponent's best reply value, subtracted
 _VERIFY_MAX = 12  # defences against a VCT tried at most
