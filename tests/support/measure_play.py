@@ -1,13 +1,14 @@
 """Measure the engine that plays (``solver.play``): its strength and its speed.
 
-Not a test: ``nice -n 10 python tests/support/measure_play.py [GAMES] [SECONDS] [OUT]``
+Not a test: ``nice -n 10 python tests/support/measure_play.py [GAMES] [SECONDS] [OUT]
+[LEVEL]``
 plays, with ``SECONDS`` a move (default 0.2):
 
 1. the engine at level 5 against a baseline player (plays a five, blocks a five, else a
    random legal move next to the stones), ``GAMES`` games (default 40), colours
    alternating, each game from one of the 26 openings (the first three moves, under a
    symmetry; move 4 on is played out, as under RIF after the opening);
-2. level 5 against level 2, the same way;
+2. level 5 against a lower ``LEVEL`` (default 2), the same way;
 3. times every engine move: the longest against ``SECONDS``;
 4. runs ``renju move --time 1`` as a process on 12 game positions: the longest move (its
    ``"seconds"``) and the longest whole run, start-up included.
@@ -171,7 +172,8 @@ def command_times(count: int = 12) -> tuple[float, float]:
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 0.2
-    out_path = Path(sys.argv[3]) if len(sys.argv) > 3 else None
+    out_path = Path(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3] != "-" else None
+    lower = int(sys.argv[4]) if len(sys.argv) > 4 else 2
     lines: list[str] = []
     times: list[float] = []
     base = match(
@@ -183,14 +185,19 @@ def main() -> None:
         31,
     )
     strong = match(
-        "level 5 vs level 2", engine(5, seconds, times), engine(2, seconds, times), games, lines, 32
+        f"level 5 vs level {lower}",
+        engine(5, seconds, times),
+        engine(lower, seconds, times),
+        games,
+        lines,
+        32,
     )
     times.sort()
     move_time, run_time = command_times()
     summary = {
         "seconds_a_move": seconds,
         "vs_baseline": dict(base),
-        "vs_level_2": dict(strong),
+        f"vs_level_{lower}": dict(strong),
         "engine_moves": len(times),
         "median_move_seconds": round(times[len(times) // 2], 3) if times else None,
         "longest_move_seconds": round(times[-1], 3) if times else None,
