@@ -10,8 +10,8 @@ can, the evaluation only when it cannot.
 3. Else, if the opponent would win by force were we to pass (his VCF, then his VCT, then
    at level 5 his tsume win), a defence that holds: against a VCF every move after which
    he has none (the engine's ``defences``), against the others the likeliest moves; each
-   candidate is verified by searching his VCF and VCT again after it, best-valued first,
-   so a defence that also attacks wins.
+   candidate is verified by searching his VCF and VCT (and his tsume win, if that was the
+   threat) again after it, best-valued first, so a defence that also attacks wins.
 4. Else the best move by the weighted evaluation of shapes (:mod:`solver.play.shapes`),
    with a shallow search over the best few: a move after which the opponent has a VCF
    (a VCT, at levels 4 and 5) is rejected, one that leaves us a VCF threat (a VCT, at
@@ -243,15 +243,16 @@ def _defend(board: Board, goal: Goal, threat: list[Point], spec: Level, clock: _
         first = threat[0]
         return first if board.is_legal(first) else _best(board, _legal(board))
     tried = pool[:_VERIFY_MAX]
+    # his wins searched again after each candidate: the VCF and VCT; his tsume win only
+    # when that is the threat (dear to search after every candidate)
+    checks = [g for g in spec.guard if g is not Goal.TSUME or goal is Goal.TSUME]
     for p in tried:
         if clock.out():
             break
         board.push(p)
         try:
             holds = all(
-                clock.solve(board, g, 0.2 / len(tried)).result is Verdict.DISPROVEN
-                for g in spec.guard
-                if g is not Goal.TSUME  # (too dear to search after every candidate)
+                clock.solve(board, g, 0.25 / len(tried)).result is Verdict.DISPROVEN for g in checks
             )
         finally:
             board.pop()

@@ -200,3 +200,18 @@ def test_a_finished_game_and_a_bad_level_are_refused() -> None:
 
 def test_the_empty_board_opens_in_the_centre() -> None:
     assert choose_move(Board(), level=5, seconds=0.2).move == parse_point("h8")
+
+
+VCT_BOARDS = [p.board() for p in read_puzzles(DATA / "vct.renju")]
+
+
+@pytest.mark.parametrize("index", range(len(VCT_BOARDS)))
+def test_a_vct_threat_is_stopped(index: int) -> None:
+    # a VCT puzzle with the defender to move: after the engine's move (its own win, or a
+    # defence), the attacker of the puzzle has no VCT
+    board = _passed(VCT_BOARDS[index])
+    choice = choose_move(board, level=5, seconds=1)
+    assert choice.move is not None and board.is_legal(choice.move)
+    after = board.copy()
+    after.push(choice.move)
+    assert solve(after, "vct").result is Verdict.DISPROVEN, point_name(choice.move)
