@@ -73,9 +73,10 @@ LEVELS: dict[int, Level] = {
 # core of the development machine): node budgets make a level's answer the same from run to run, the deadline only
 # guards against a slow machine.
 NODES_PER_SECOND = 1_000_000
-# the shares of the time: own VCF, own VCT, own tsume, the opponent's VCF and VCT
-_SHARE = {Goal.VCF: 0.1, Goal.VCT: 0.2, Goal.TSUME: 0.15}
-_GUARD_SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.12, Goal.TSUME: 0.1}
+# the shares of the time: own VCF, VCT, tsume; the opponent's (0.55 in all, so that at
+# least a fifth is left for a defence's verification or the evaluation's shallow search)
+_SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.15, Goal.TSUME: 0.1}
+_GUARD_SHARE = {Goal.VCF: 0.06, Goal.VCT: 0.1, Goal.TSUME: 0.06}
 _SAFETY = 0.75  # of the time given, the part the searches may use (the rest: overhead)
 _THREAT_BONUS = 20_000  # a move that leaves us a VCF threat
 _REPLY_WEIGHT = 0.5  # of the opponent's best reply value, subtracted
