@@ -78,6 +78,8 @@ NODES_PER_SECOND = 1_000_000
 _SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.15, Goal.TSUME: 0.1}
 _GUARD_SHARE = {Goal.VCF: 0.06, Goal.VCT: 0.1, Goal.TSUME: 0.06}
 _SAFETY = 0.75  # of the time given, the part the searches may use (the rest: overhead)
+_HARD = 0.9  # of the time given, the end of the last quick checks
+_QUICK_NODES = 2_000  # the opponent's VCF after a candidate, once the searches' time is up
 _THREAT_BONUS = 20_000  # a move that leaves us a VCF threat
 _REPLY_WEIGHT = 0.5  # of the opponent's best reply value, subtracted
 _VERIFY_MAX = 12  # defences against a VCT tried at most
@@ -217,9 +219,10 @@ def _best(board: Board, points: list[Point]) -> Point:
 
 
 def _defend(board: Board, goal: Goal, threat: list[Point], spec: Level, clock: _Clock) -> Point:
-    """A move that stops the opponent's ``threat`` (his winning line were we to pass):
-    the best-valued candidate after which he has no win of the class searched (nor a
-    VCF, if the level guards against a VCT too), else the best-valued candidate."""
+    """A move that stops the opponent's ``threat`` (his ``goal`` win were we to pass):
+    the best-valued candidate after which he has neither a VCF nor a VCT (nor a tsume
+    win, when that is the threat) as far as the level guards, else the best-valued
+    candidate (against a VCF, one that at least stops it)."""
     core = board.core
     me = int(board.to_move)
     them = 3 - me
@@ -275,17 +278,23 @@ def _evaluate(board: Board, level: int, spec: Level, clock: _Clock) -> Point:
     width = spec.width
     budget = clock.limits(0.02).nodes or 0
     share = 0.3 / max(width, 1)  # of the time, for each slow search after a candidate
-    core.set_deadline(clock.end, clock.should_stop)
+    # Past the searches' time, the opponent's VCF is still looked for after each move
+    # (a small budget, up to the move's own deadline): a move that loses to a VCF is the
+    # one blunder an engine must not make.
+    core.set_deadline(clock.start + clock.seconds * _HARD, clock.should_stop)
     try:
         for i, p in enumerate(ranked[: max(width, spec.pick)]):
-            if i >= width or clock.out():
+            if i >= width:
                 scored[p] = values[p]
                 continue
             board.push(p)
             try:
-                scored[p] = _look_deeper(
-                    board, values[p], ranked[:width], spec, clock, budget, share
-                )
+                if clock.out():
+                    scored[p] = _vcf_check(board, values[p], clock, min(budget, _QUICK_NODES))
+                else:
+                    scored[p] = _look_deeper(
+                        board, values[p], ranked[:width], spec, clock, budget, share
+                    )
             finally:
                 board.pop()
     finally:
@@ -317,9 +326,7 @@ def _look_deeper(
     core = board.core
     them = int(board.to_move)
     me = 3 - them
-    status, _, nodes = core.vcf(them, 112, budget, False)
-    clock.nodes += nodes
-    if status == 1:
+    if _vcf_check(board, value, clock, budget) < value:
         return value - FIVE_VALUE
     if Goal.VCT in spec.guard and clock.solve(board, Goal.VCT, share).result is Verdict.PROVEN:
         return value - FIVE_VALUE
@@ -337,3 +344,10 @@ def _look_deeper(
     cells = core.cell_bytes()
     reply = max((point_value(core, cells, q, them) for q in replies if not cells[q]), default=0)
     return value - _REPLY_WEIGHT * reply
+
+
+def _vcf_check(board: Board, value: float, clock: _Clock, budget: int) -> float:
+    """``value``, less ``FIVE_VALUE`` if the side to move has a VCF (within ``budget``)."""
+    status, _, nodes = board.core.vcf(int(board.to_move), 112, budget, False)
+    clock.nodes += nodes
+    return value - FIVE_VALUE if status == 1 else value
