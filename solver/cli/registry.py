@@ -4,8 +4,8 @@ A plain list, filled from entry points, that the layers below never import:
 
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
   own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``, ``opening``,
-  ``fifth``, ``status``), then the other
-  entries by name (the puzzle tools, the trainer).
+  ``fifth``, ``status``, ``move``, ``engine``), then the other entries by name (the
+  puzzle tools, the trainer).
 - ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
   name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
   the N-th (from 1, ``FILE#N``), a string the one with that id (``--puzzle ID``). Each
@@ -57,9 +57,11 @@ CORE_COMMANDS = (
     "solver.cli.opening_command",
     "solver.cli.fifth_command",
     "solver.cli.status_command",
+    "solver.cli.move_command",
+    "solver.cli.engine_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
-CORE_NAMES = ("forbidden", "bench", "solve", "opening", "fifth", "status")
+CORE_NAMES = ("forbidden", "bench", "solve", "opening", "fifth", "status", "move", "engine")
 """The names of the core's commands: the program runs one of them without scanning the
 entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 
