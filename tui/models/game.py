@@ -77,13 +77,21 @@ class GameMoveError(RenjuError):
 def position_moves(board: Board) -> list[Move]:
     """A move order (Black first, ``None`` a pass) that makes ``board``'s stones with
     its side to move: the stones of both colours alternately, passes where one colour
-    has more; never two passes in a row (which would end the game as a draw).
+    has more; never two passes in a row (which would end the game as a draw), and the
+    last stone not a forbidden move of Black's (which would end it as lost) where any
+    black stone can be last.
 
     >>> b = Board.from_stones("h8 i8 j8", "h9", Color.BLACK)
     >>> [point_name(m) if m is not None else "pass" for m in position_moves(b)]
     ['h8', 'h9', 'i8', 'pass', 'j8', 'pass']
     """
     black, white = board.stones(Color.BLACK), board.stones(Color.WHITE)
+    if len(black) > len(white):  # a black stone comes last: one Black could have played
+        for p in reversed(black):
+            rest = [q for q in black if q != p]
+            if Board.from_stones(rest, white, Color.BLACK).is_legal(p):
+                black = [*rest, p]
+                break
     out: list[Move] = []
     for i in range(max(len(black), len(white))):
         out.append(black[i] if i < len(black) else None)
