@@ -32,6 +32,7 @@ GAMES_FOLDER = "games"
 """Where finished games are saved, in the trainer's data folder."""
 
 _RULES = list(OPENING_RULES.values())
+_DECLARE_FIRST = 2  # the number of fifth moves offered first for a declaration
 _SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
 
@@ -149,7 +150,8 @@ class GameScreen(TrainerScreen):
         Binding("minus", "plus(-1)", "-", id="game.minus", show=False),
         Binding("r", "resume", "Engine", id="game.resume"),
         Binding("L", "cycle_level", "Level", id="game.level"),
-        Binding("F", "toggle_forbidden", "Forbidden", id="game.forbidden", show=False),
+        Binding("F", "flip('show_forbidden', True)", "Forbidden", id="game.forbidden", show=False),
+        Binding("M", "flip('show_numbers', False)", "Numbers", id="game.numbers", show=False),
         Binding("escape", "cancel_or_back", "Back", id="game.back"),
     ]
 
@@ -201,8 +203,11 @@ class GameScreen(TrainerScreen):
         elif game.engine_to_act and not self.busy:
             self.think_start = time.monotonic()
             self.thinking = self.think(game.state)
-        lo, hi = game.declare_range()
-        self.declare_count = max(lo, min(hi, self.declare_count))
+        if game.state.phase is Phase.DECLARE:
+            lo, hi = game.declare_range()
+            self.declare_count = max(lo, min(hi, self.declare_count))
+        else:
+            self.declare_count = _DECLARE_FIRST
         self.refresh_view()
 
     @work(thread=True, exclusive=True, group="game")
@@ -258,7 +263,8 @@ class GameScreen(TrainerScreen):
         forbidden: dict[int, str] = {}
         if self.trainer.store.setting("show_forbidden", True) and board.to_move is Color.BLACK:
             forbidden = {p: k.digit for p, k in forbidden_points(board).items()}
-        numbers = {m: i + 1 for i, m in enumerate(game.moves) if m is not None}
+        # the game's moves only: a position's setup has no real order
+        numbers = {m: i + 1 for i, m in enumerate(game.moves) if m is not None and i >= game.setup}
         last = next((m for m in reversed(game.moves) if m is not None), None)
         self.query_one(BoardView).picture = Picture(
             cells=board.core.cell_bytes(),
@@ -267,7 +273,7 @@ class GameScreen(TrainerScreen):
             forbidden=forbidden,
             labels=labels,
             targets=frozenset(s.proposals) if s.phase is Phase.CHOOSE else frozenset(),
-            show_numbers=True,
+            show_numbers=self.trainer.store.setting("show_numbers", False),
         )
         you = game.human_colour.label().capitalize()
         self.query_one("#task", Static).update(
@@ -386,10 +392,10 @@ class GameScreen(TrainerScreen):
         _Level.value = game.level
         self.refresh_view()
 
-    def action_toggle_forbidden(self) -> None:
-        """Show or hide Black's forbidden points."""
+    def action_flip(self, name: str, default: bool) -> None:
+        """Flip a board setting (``show_forbidden``, ``show_numbers``), kept in the store."""
         store = self.trainer.store
-        store.set_setting("show_forbidden", not store.setting("show_forbidden", True))
+        store.set_setting(name, not store.setting(name, default))
         self.refresh_view()
 
     def action_cancel_or_back(self) -> None:
