@@ -4,7 +4,10 @@ and a finished game saved as a record and read back."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,11 +18,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from puzzles.io import read_games
-from solver.game import Phase
+from solver.game import Action, OpeningState, Phase, Place
 from solver.rules.board import Board, Color
 from solver.rules.notation import parse_point, point_name
 from tui.app import make_app
 from tui.models.game import Game
+from tui.screens import game as game_screen
 from tui.screens.game import GAMES_FOLDER, GameScreen, NewGameScreen
 from tui.screens.puzzle import PuzzleScreen
 
@@ -119,3 +123,39 @@ async def test_a_finished_game_is_saved_and_read_back(tmp_path: Path) -> None:
         assert records is not None and records[0].result == "black-won"
         assert records[0].moves == list(game.moves)
         assert "Saved as" in text_of(screen, "#info")
+
+
+@run_async
+async def test_escape_stops_the_engine_and_r_lets_it_think_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started: list[bool] = []
+
+    def slow_engine(state: OpeningState, opening: object, level: int, **kw: Any) -> Action:
+        """Thinks until stopped (the first time), else plays a1 at once."""
+        should_stop: Callable[[], bool] = kw["should_stop"]
+        started.append(True)
+        if len(started) == 1:
+            while not should_stop():
+                time.sleep(0.01)
+        return Place(parse_point("a1"))
+
+    monkeypatch.setattr(game_screen, "engine_action", slow_engine)
+    app = make_app(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        game = Game.from_board(Board.from_moves("h8"))  # the player is White
+        game.pass_move()  # ... who passes: the engine (Black) thinks
+        await app.push_screen(GameScreen(game))
+        await pilot.pause(0.2)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.busy
+        assert "thinking" in text_of(screen, "#status")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not screen.busy and app.screen is screen  # stopped, not left
+        assert game.moves[-1] is None and game.engine_to_act  # nothing played
+        assert "stopped" in text_of(screen, "#info")
+        await pilot.press("r")
+        await settle(pilot)
+        assert game.moves[-1] == parse_point("a1") and game.human_to_act

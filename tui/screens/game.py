@@ -189,6 +189,10 @@ class GameScreen(TrainerScreen):
         self.set_interval(0.2, self._tick)
         self.step()
 
+    def on_unmount(self) -> None:
+        """Leaving stops the engine (its thread polls the cancellation)."""
+        self.workers.cancel_group(self, "game")
+
     # -- the flow ----------------------------------------------------------------------
     @property
     def busy(self) -> bool:
@@ -265,7 +269,7 @@ class GameScreen(TrainerScreen):
             forbidden = {p: k.digit for p, k in forbidden_points(board).items()}
         # the game's moves only: a position's setup has no real order
         numbers = {m: i + 1 for i, m in enumerate(game.moves) if m is not None and i >= game.setup}
-        last = next((m for m in reversed(game.moves) if m is not None), None)
+        last = next((m for m in reversed(game.game_moves) if m is not None), None)
         self.query_one(BoardView).picture = Picture(
             cells=board.core.cell_bytes(),
             last=last,
