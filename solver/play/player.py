@@ -77,8 +77,8 @@ NODES_PER_SECOND = 1_000_000
 # least a fifth is left for a defence's verification or the evaluation's shallow search)
 _SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.15, Goal.TSUME: 0.1}
 _GUARD_SHARE = {Goal.VCF: 0.06, Goal.VCT: 0.1, Goal.TSUME: 0.06}
-_SAFETY = 0.75  # of the time given, the part the searches may use (the rest: overhead)
-_HARD = 0.9  # of the time given, the end of the last quick checks
+_SAFETY = 0.7  # of the time given, the part the searches may use (the rest: overhead)
+_HARD = 0.85  # of the time given, the end of the last quick checks
 _QUICK_NODES = 2_000  # the opponent's VCF after a candidate, once the searches' time is up
 _THREAT_BONUS = 20_000  # a move that leaves us a VCF threat
 _REPLY_WEIGHT = 0.5  # of the opponent's best reply value, subtracted
