@@ -36,11 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import PositionError
+from solver.errors import PositionError, SolverError
 from solver.play.shapes import FIVE_VALUE, candidates, move_values, point_value
 from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Move, Point, point_name
-from solver.search.api import Goal, Limits, SolveResult, Verdict, solve
+from solver.search.api import Goal, Limits, SolveResult, Verdict, position_text, solve
 
 __all__ = ["LEVELS", "Choice", "Level", "choose_move"]
 
@@ -157,6 +157,7 @@ def choose_move(
 
     Raises:
         PositionError: the position already holds a five, or the level is not 1-5.
+        SolverError: the move chosen is not legal (a fault of the engine, never expected).
     """
     if level not in LEVELS:
         raise PositionError(f"no engine level {level!r} (expected 1 to 5)")
@@ -170,7 +171,11 @@ def choose_move(
     choice.level = level
     choice.nodes = clock.nodes
     choice.seconds = time.monotonic() - clock.start
-    assert choice.move is None or board.is_legal(choice.move), "the engine chose an illegal move"
+    if choice.move is not None and not board.is_legal(choice.move):  # (a fault, never input)
+        raise SolverError(
+            f"the engine chose {point_name(choice.move)}, not a legal move, in the position "
+            f"{position_text(board)}"
+        )
     return choice
 
 
