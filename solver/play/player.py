@@ -251,7 +251,9 @@ def _defend(board: Board, goal: Goal, threat: list[Point], spec: Level, clock: _
         # no defence holds: the move most likely to trouble him (his line's first point)
         first = threat[0]
         return first if board.is_legal(first) else _best(board, _legal(board))
-    tried = pool[:_VERIFY_MAX]
+    # the best-valued, and the first points of his line (where a defence most often is)
+    opening = set(threat[:4])
+    tried = [p for i, p in enumerate(pool) if i < _VERIFY_MAX or p in opening]
     # his wins searched again after each candidate: the VCF and VCT; his tsume win only
     # when that is the threat (dear to search after every candidate)
     checks = [g for g in spec.guard if g is not Goal.TSUME or goal is Goal.TSUME]
