@@ -144,6 +144,28 @@ class _Clock:
         self.nodes += result.nodes
         return result
 
+    def shorten(self, board: Board, found: SolveResult, share: float) -> SolveResult:
+        """A shorter win than ``found`` if one is found within ``share`` (the first win
+        a search meets can be long; with its length as the bound, the shortest is cheap
+        to look for), else ``found``."""
+        if found.moves is None or found.moves <= 2 or self.out():
+            return found
+        limits = self.limits(share)
+        bounded = Limits(max_moves=found.moves, time=limits.time, nodes=limits.nodes)
+        shorter = solve(
+            board,
+            found.goal,
+            bounded,
+            shortest=True,
+            check=False,
+            should_stop=self.should_stop,
+        )
+        self.nodes += shorter.nodes
+        proven = shorter.result is Verdict.PROVEN and bool(shorter.line)
+        if proven and shorter.moves is not None and shorter.moves < found.moves:
+            return shorter
+        return found
+
 
 def choose_move(
     board: Board,
@@ -193,6 +215,7 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
     for goal in spec.goals:
         result = clock.solve(board, goal, _SHARE[goal])
         if result.result is Verdict.PROVEN and result.line:
+            result = clock.shorten(board, result, _SHARE[goal])
             return Choice(result.line[0], goal.value, list(result.line))
     theirs = core.five_points(them)
     if theirs:
