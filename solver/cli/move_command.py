@@ -80,10 +80,10 @@ def _run(args: argparse.Namespace) -> int:
         "vcf": "wins by fours (VCF)",
         "vct": "wins by fours and threes (VCT)",
         "tsume": "wins with threats (tsume)",
-        "defence": "defends",
-        "eval": "by evaluation",
+        "defence": "stops the opponent's win",
+        "eval": "the best move by evaluation",
     }[choice.why]
-    print(f"{data['move']}: {board.to_move.label()} {said}")
+    print(f"{data['move']}: {said} ({board.to_move.label()} to move)")
     if len(choice.line) > 1:
         print(f"Line: {' '.join(point_name(p) for p in choice.line)}")
     if choice.threat:

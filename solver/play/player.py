@@ -36,11 +36,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import PositionError
+from solver.errors import PositionError, SolverError
 from solver.play.shapes import FIVE_VALUE, candidates, move_values, point_value
 from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Move, Point, point_name
-from solver.search.api import Goal, Limits, SolveResult, Verdict, solve
+from solver.search.api import Goal, Limits, SolveResult, Verdict, position_text, solve
 
 __all__ = ["LEVELS", "Choice", "Level", "choose_move"]
 
@@ -77,8 +77,8 @@ NODES_PER_SECOND = 1_000_000
 # least a fifth is left for a defence's verification or the evaluation's shallow search)
 _SHARE = {Goal.VCF: 0.08, Goal.VCT: 0.15, Goal.TSUME: 0.1}
 _GUARD_SHARE = {Goal.VCF: 0.06, Goal.VCT: 0.1, Goal.TSUME: 0.06}
-_SAFETY = 0.75  # of the time given, the part the searches may use (the rest: overhead)
-_HARD = 0.9  # of the time given, the end of the last quick checks
+_SAFETY = 0.7  # of the time given, the part the searches may use (the rest: overhead)
+_HARD = 0.85  # of the time given, the end of the last quick checks
 _QUICK_NODES = 2_000  # the opponent's VCF after a candidate, once the searches' time is up
 _THREAT_BONUS = 20_000  # a move that leaves us a VCF threat
 _REPLY_WEIGHT = 0.5  # of the opponent's best reply value, subtracted
@@ -144,6 +144,28 @@ class _Clock:
         self.nodes += result.nodes
         return result
 
+    def shorten(self, board: Board, found: SolveResult, share: float) -> SolveResult:
+        """A shorter win than ``found`` if one is found within ``share`` (the first win
+        a search meets can be long; with its length as the bound, the shortest is cheap
+        to look for), else ``found``."""
+        if found.moves is None or found.moves <= 2 or self.out():
+            return found
+        limits = self.limits(share)
+        bounded = Limits(max_moves=found.moves, time=limits.time, nodes=limits.nodes)
+        shorter = solve(
+            board,
+            found.goal,
+            bounded,
+            shortest=True,
+            check=False,
+            should_stop=self.should_stop,
+        )
+        self.nodes += shorter.nodes
+        proven = shorter.result is Verdict.PROVEN and bool(shorter.line)
+        if proven and shorter.moves is not None and shorter.moves < found.moves:
+            return shorter
+        return found
+
 
 def choose_move(
     board: Board,
@@ -157,6 +179,7 @@ def choose_move(
 
     Raises:
         PositionError: the position already holds a five, or the level is not 1-5.
+        SolverError: the move chosen is not legal (a fault of the engine, never expected).
     """
     if level not in LEVELS:
         raise PositionError(f"no engine level {level!r} (expected 1 to 5)")
@@ -170,7 +193,11 @@ def choose_move(
     choice.level = level
     choice.nodes = clock.nodes
     choice.seconds = time.monotonic() - clock.start
-    assert choice.move is None or board.is_legal(choice.move), "the engine chose an illegal move"
+    if choice.move is not None and not board.is_legal(choice.move):  # (a fault, never input)
+        raise SolverError(
+            f"the engine chose {point_name(choice.move)}, not a legal move, in the position "
+            f"{position_text(board)}"
+        )
     return choice
 
 
@@ -188,6 +215,7 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
     for goal in spec.goals:
         result = clock.solve(board, goal, _SHARE[goal])
         if result.result is Verdict.PROVEN and result.line:
+            result = clock.shorten(board, result, _SHARE[goal])
             return Choice(result.line[0], goal.value, list(result.line))
     theirs = core.five_points(them)
     if theirs:
@@ -246,7 +274,9 @@ def _defend(board: Board, goal: Goal, threat: list[Point], spec: Level, clock: _
         # no defence holds: the move most likely to trouble him (his line's first point)
         first = threat[0]
         return first if board.is_legal(first) else _best(board, _legal(board))
-    tried = pool[:_VERIFY_MAX]
+    # the best-valued, and the first points of his line (where a defence most often is)
+    opening = set(threat[:4])
+    tried = [p for i, p in enumerate(pool) if i < _VERIFY_MAX or p in opening]
     # his wins searched again after each candidate: the VCF and VCT; his tsume win only
     # when that is the threat (dear to search after every candidate)
     checks = [g for g in spec.guard if g is not Goal.TSUME or goal is Goal.TSUME]

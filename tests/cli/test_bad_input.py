@@ -43,6 +43,7 @@ def _inputs(folder: Path) -> list[Path]:
 COMMANDS = [
     ["forbidden", "{f}"],
     ["solve", "{f}"],
+    ["move", "{f}"],
     ["info", "{f}"],
     ["convert", "{f}", "{tmp}/out.renju"],
     ["verify", "{f}", "--time", "1"],

@@ -28,7 +28,10 @@ def test_move_defends(capsys: pytest.CaptureFixture[str]) -> None:
 def test_move_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["move", "-b", "h8 i8 j8 k8", "-w", "a1 a2 a3 a4", "--level", "2"]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0] in ("g8: black wins by fours (VCF)", "l8: black wins by fours (VCF)")
+    assert out.splitlines()[0] in (
+        "g8: wins by fours (VCF) (black to move)",
+        "l8: wins by fours (VCF) (black to move)",
+    )
 
 
 @pytest.mark.parametrize(
