@@ -202,3 +202,13 @@ def test_a_finished_game_is_saved_and_read_back(tmp_path: Path) -> None:
     assert record.result == "black-won"
     assert record.meta.get("black") == "player"
     assert game.saved == path
+
+
+def test_a_game_from_an_empty_board_names_its_opening() -> None:
+    game = Game.from_board(Board())
+    assert game.named_opening is None
+    game.play(parse_point("h8"))
+    assert game.apply_engine(Place(parse_point("i9")), game.state)
+    game.play(parse_point("i7"))
+    opening = game.named_opening
+    assert opening is not None and (opening.code, opening.name) == ("I7", "Hogetsu")

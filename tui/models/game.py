@@ -47,6 +47,7 @@ from solver.game import (
     Status,
     Swap,
     opening_by_code,
+    opening_of,
     status,
 )
 from solver.play.player import choose_move
@@ -214,6 +215,14 @@ class Game:
     def engine_to_act(self) -> bool:
         """Whether the engine is to act (the screen then runs :func:`engine_action`)."""
         return not self.over and self.state.to_act != self.human
+
+    @property
+    def named_opening(self) -> Opening | None:
+        """The opening: the one chosen, or that of the first three moves of a game
+        played from an empty board."""
+        if self.opening is not None or self.setup:
+            return self.opening
+        return opening_of(self.moves)
 
     @property
     def auto_stone(self) -> Point | None:

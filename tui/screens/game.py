@@ -177,14 +177,6 @@ class GameScreen(TrainerScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "game"
-        game = self.game
-        op = game.opening
-        title = (
-            f"[b]{op.code} {escape(op.name)}[/b] ({op.japanese})"
-            if op is not None
-            else "[b]Play it out[/b]"
-        )
-        self.query_one("#title", Static).update(f"{title} · {escape(game.rule.name)}")
         self.query_one(BoardView).focus()
         self.set_interval(0.2, self._tick)
         self.step()
@@ -279,6 +271,13 @@ class GameScreen(TrainerScreen):
             targets=frozenset(s.proposals) if s.phase is Phase.CHOOSE else frozenset(),
             show_numbers=self.trainer.store.setting("show_numbers", False),
         )
+        op = game.named_opening
+        title = (
+            f"[b]{op.code} {escape(op.name)}[/b] ({op.japanese})"
+            if op is not None
+            else "[b]Play it out[/b]"
+        )
+        self.query_one("#title", Static).update(f"{title} · {escape(game.rule.name)}")
         you = game.human_colour.label().capitalize()
         self.query_one("#task", Static).update(
             f"You: [b]{you}[/b] · engine level [b]{game.level}[/b] (L)"
