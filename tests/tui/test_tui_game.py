@@ -20,12 +20,13 @@ from textual.widgets import Static
 from puzzles.io import read_games
 from solver.game import Action, OpeningState, Phase, Place
 from solver.rules.board import Board, Color
-from solver.rules.notation import parse_point, point_name
+from solver.rules.notation import parse_point, parse_points, point_name
 from tui.app import make_app
 from tui.models.game import Game
 from tui.screens import game as game_screen
 from tui.screens.game import GAMES_FOLDER, GameScreen, NewGameScreen
 from tui.screens.puzzle import PuzzleScreen
+from tui.widgets.board_view import BoardView
 
 SIZE = (80, 24)
 
@@ -117,6 +118,9 @@ async def test_a_finished_game_is_saved_and_read_back(tmp_path: Path) -> None:
         await pilot.pause()
         await type_move(pilot, "l8")
         assert game.over and "Black won" in text_of(screen, "#status")
+        assert screen.query_one(BoardView).picture.targets == frozenset(
+            parse_points("h8 i8 j8 k8 l8")
+        )  # the five, highlighted
         saved = list((tmp_path / GAMES_FOLDER).glob("*.sgf"))
         assert saved == [game.saved]
         records = read_games(saved[0])

@@ -268,7 +268,10 @@ class GameScreen(TrainerScreen):
             numbers=numbers,
             forbidden=forbidden,
             labels=labels,
-            targets=frozenset(s.proposals) if s.phase is Phase.CHOOSE else frozenset(),
+            # the choice between the proposals; at the end the row that decided it
+            targets=frozenset(s.proposals)
+            if s.phase is Phase.CHOOSE
+            else frozenset(game.status().points),
             show_numbers=self.trainer.store.setting("show_numbers", False),
         )
         op = game.named_opening
