@@ -4,7 +4,7 @@ A plain list, filled from entry points, that the layers below never import:
 
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
   own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``, ``defend``,
-  ``points``, ``opening``, ``fifth``, ``status``), then the other
+  ``points``, ``opening``, ``fifth``, ``status``, ``move``, ``engine``), then the other
   entries by name (the puzzle tools, the trainer).
 - ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
   name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
@@ -59,9 +59,22 @@ CORE_COMMANDS = (
     "solver.cli.opening_command",
     "solver.cli.fifth_command",
     "solver.cli.status_command",
+    "solver.cli.move_command",
+    "solver.cli.engine_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
-CORE_NAMES = ("forbidden", "bench", "solve", "defend", "points", "opening", "fifth", "status")
+CORE_NAMES = (
+    "forbidden",
+    "bench",
+    "solve",
+    "defend",
+    "points",
+    "opening",
+    "fifth",
+    "status",
+    "move",
+    "engine",
+)
 """The names of the core's commands: the program runs one of them without scanning the
 entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 

@@ -45,6 +45,7 @@ COMMANDS = [
     ["solve", "{f}"],
     ["defend", "{f}"],
     ["points", "four", "{f}"],
+    ["move", "{f}"],
     ["info", "{f}"],
     ["convert", "{f}", "{tmp}/out.renju"],
     ["verify", "{f}", "--time", "1"],

@@ -65,6 +65,23 @@ take it back with `u`. A forbidden move for Black is refused with its reason.
 `v` goal (vcf, vct, tsume) · `+` / `-` attacker-move limit · `s` solve ·
 `Escape` cancels a search (else goes back) · `w` saves the position as a puzzle in
 `my-puzzles.renju` (in the data directory) · `x` clears the board.
+
+## Games against the engine
+`g` in the library: choose one of the 26 openings (`Enter`), the opening rule (`r`:
+RIF, Yamaguchi, Soosõrv-8, Taraguchi-10, swap after three, free), your side (`s`) and
+the engine's level (`+` / `-`). `p` on a puzzle or in analysis plays the position out,
+you on the side to move.
+
+- `Enter` plays the step: a stone, a fifth-move proposal (marked `◇`), or the proposal
+  you keep; `+` / `-` then `Enter` declares the number of fifth moves
+- `s` swap colours · `x` keep them (when the opening's next stone waits) · `m` marks a
+  fifth move where the rule lets you place or propose (Taraguchi-10)
+- `p` pass · `u` takes back your last move and the engine's reply · `L` level 1-5
+- `Escape` stops the engine thinking (`r` lets it think again), else leaves
+- a forbidden move for Black is refused with its reason (it would lose the game)
+
+A finished game (five, overline, forbidden move, draw) is saved as an SGF record in
+`games/` in the data directory.
 """
 
 

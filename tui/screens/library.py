@@ -67,6 +67,7 @@ class LibraryScreen(TrainerScreen):
         Binding("c", "resume", "Continue", id="library.resume", show=False),
         Binding("f", "cycle_filter", "Filter", id="library.filter", show=False),
         Binding("a", "analyse", "Analyse", id="library.analyse", show=False),
+        Binding("g", "new_game", "Game", id="library.game"),
         Binding("escape", "leave_search", "Table", id="library.table", show=False),
     ]
 
@@ -304,3 +305,9 @@ class LibraryScreen(TrainerScreen):
         """Analyse the selected puzzle's position (an empty board if none)."""
         entry = self.current()
         self.trainer.open_analysis(entry.puzzle if entry else None)
+
+    def action_new_game(self) -> None:
+        """Pick an opening and a rule, and play a game against the engine."""
+        from tui.screens.game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())

@@ -56,6 +56,7 @@ class PuzzleScreen(TrainerScreen):
         Binding("N", "other_puzzle(1)", "Next puzzle", id="puzzle.next_puzzle"),
         Binding("P", "other_puzzle(-1)", "Prev puzzle", id="puzzle.prev_puzzle", show=False),
         Binding("A", "analyse", "Analyse", id="puzzle.analyse", show=False),
+        Binding("p", "play_out", "Play out", id="puzzle.play_out"),
         Binding("escape", "back", "Back", id="puzzle.back"),
     ]
 
@@ -494,6 +495,12 @@ class PuzzleScreen(TrainerScreen):
         """Open the current position in analysis."""
         moves = [m for m in self._board().moves if m is not None]
         self.trainer.open_analysis(self.entry.puzzle, moves)
+
+    def action_play_out(self) -> None:
+        """Play the position out against the engine, from the side to move."""
+        from tui.screens.game import play_it_out
+
+        play_it_out(self, self._board())
 
     def action_back(self) -> None:
         """Leave the solution, else go back to the library."""
