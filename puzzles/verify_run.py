@@ -32,7 +32,7 @@ from typing import Any, TextIO, cast
 
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
-from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
+from puzzles.verify import RESULTS, VerifyReport, task_summary, verify_puzzle
 from solver.errors import EXIT_SOLVER_ERROR, RenjuError
 from solver.progress import Bar, progress_bar
 
@@ -314,7 +314,7 @@ def _verify_job(
 
 def _line(r: VerifyReport) -> str:
     what = {
-        "proven": f"proven in {r.shortest}",
+        "proven": f"proven in {r.shortest}" if r.kind == "win" else task_summary(r),
         "disproven": "disproven",
         "unknown": "unknown",
         "illegal": "illegal position",

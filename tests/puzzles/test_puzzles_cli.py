@@ -52,7 +52,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
             "handmade/games.rif",
             {"format": "rif", "puzzles": 3, "games": 4, "comments": 1, "errors": 1},
         ),
-        ("handmade/puzzles_lfz.json", {"format": "lfz", "puzzles": 3, "errors": 4}),
+        ("handmade/puzzles_lfz.json", {"format": "lfz", "puzzles": 6, "errors": 4}),
         ("handmade/sample.renju", {"format": "native", "puzzles": 4, "errors": 0}),
         ("quintet/vcf_black.txt", {"format": "quintet", "puzzles": 1, "errors": 0}),
         ("emilgardis-board/example.pos", {"format": "pos", "puzzles": 1, "errors": 0}),
@@ -120,7 +120,7 @@ def test_info_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         ("emilgardis-board/example.pos", 1),
         ("quintet/vcf_black.txt", 1),
         ("quintet/vct_white.txt", 1),
-        ("handmade/puzzles_lfz.json", 3),
+        ("handmade/puzzles_lfz.json", 6),
     ],
 )
 def test_convert_round_trip(
