@@ -3,7 +3,8 @@
 A plain list, filled from entry points, that the layers below never import:
 
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
-  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``), then the other
+  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``,
+  ``defend``, ``points``), then the other
   entries by name (the puzzle tools, the trainer).
 - ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
   name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
@@ -51,9 +52,11 @@ CORE_COMMANDS = (
     "solver.cli.forbidden_command",
     "solver.cli.bench_command",
     "solver.cli.solve_command",
+    "solver.cli.defend_command",
+    "solver.cli.points_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
-CORE_NAMES = ("forbidden", "bench", "solve")
+CORE_NAMES = ("forbidden", "bench", "solve", "defend", "points")
 """The names of the core's commands: the program runs one of them without scanning the
 entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 
