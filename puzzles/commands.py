@@ -1,4 +1,5 @@
-"""The puzzle tools' subcommands: ``renju info``, ``renju convert`` and ``renju verify``.
+"""The puzzle tools' subcommands: ``renju info``, ``convert``, ``verify``, ``generate`` and
+``annotate``.
 
 Registered through the ``renju.commands`` entry point (``register``); ``read_position``
 is registered as a position reader (the ``renju.position_readers`` entry point): any
@@ -138,9 +139,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     c.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     c.set_defaults(run=_run_convert)
 
+    from puzzles.annotate import register_annotate
     from puzzles.generate import register_generate
 
     register_generate(sub)
+    register_annotate(sub)
 
     v = sub.add_parser(
         "verify",

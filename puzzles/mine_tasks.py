@@ -31,6 +31,7 @@ from solver.errors import SolverError
 from solver.progress import Bar
 from solver.rules.board import Board, Color
 from solver.rules.notation import format_points
+from solver.rules.points import PointsKindError
 
 __all__ = ["DEFAULT_ANSWER", "TaskWanted", "level_of_rating", "mine_tasks"]
 
@@ -96,7 +97,10 @@ def _keep(board: Board, want: TaskWanted) -> TaskAnswer | None:
         board.pop()
         if threat:
             return None  # a four on the board: the block is forced, not found
-    found = engine_answer(probe, want.time, check=want.check)
+    try:
+        found = engine_answer(probe, want.time, check=want.check)
+    except PointsKindError:
+        return None  # a kind that does not apply to the side to move (Black's 4-4)
     if not found.complete or not want.min_answer <= len(found.points) <= want.max_answer:
         return None
     if want.kind == "defend":
@@ -145,6 +149,7 @@ def mine_tasks(
         rating = initial_rating(found.facts)
         n = len(out) + 1
         size = len(found.points)
+        s = "s" if size != 1 else ""
         out.append(
             Puzzle(
                 black=board.stones(Color.BLACK),
@@ -159,7 +164,7 @@ def mine_tasks(
                 source=f"{source}, {where}",
                 comment=(comments or {}).get(gi, ""),
                 level=level_of_rating(rating),
-                tags=[tag, f"{size}-point{'s' if size > 1 else ''}"],
+                tags=[tag, f"{size}-{'defence' if want.kind == 'defend' else 'point'}{s}"],
                 themes=found.themes,
                 rating=rating,
             )

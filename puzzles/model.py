@@ -26,6 +26,7 @@ from typing import Literal, get_args
 from solver.errors import RenjuError
 from solver.rules.board import Board, Color, Rule
 from solver.rules.notation import NPOINTS, Point, point_name
+from solver.rules.points import KINDS as POINTS_KINDS
 
 __all__ = [
     "GOALS",
@@ -45,19 +46,7 @@ Goal = Literal["vcf", "vct", "tsume"]
 
 GOALS: tuple[Goal, ...] = get_args(Goal)
 
-POINT_KINDS: tuple[str, ...] = (
-    "forbidden",
-    "five",
-    "four",
-    "straight-four",
-    "three",
-    "four-three",
-    "double-four",
-    "double-three",
-    "double-threat",
-    "keys",
-    "defences",
-)
+POINT_KINDS: tuple[str, ...] = tuple(POINTS_KINDS)
 """The point kinds of ``renju points KIND`` that a ``points:KIND`` puzzle may ask for."""
 
 KINDS: tuple[str, ...] = ("win", "defend", *(f"points:{k}" for k in POINT_KINDS))

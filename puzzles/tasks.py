@@ -7,10 +7,10 @@ move (:func:`solver.search.points.points`, ``renju points KIND``). :func:`engine
 asks the engine; :func:`verify_task` (called by :func:`puzzles.verify.verify_puzzle`)
 checks the stated answer against a complete engine answer and names each difference::
 
-    stated defence h10 fails: i11 h12 i12 (the attacker's win after it)
-    holding move not stated: j9
+    stated defence h10 fails: i11 h12 i12      (the attacker's win after it)
+    stated answer misses holding move j9
     stated point g7 is not a four-three point
-    four-three point not stated: k10
+    stated answer misses four-three point k10
 
 A budget that runs out leaves the answer unknown (a problem: the puzzle is not shown
 sound), never a guess.
@@ -26,6 +26,7 @@ from puzzles.themes import Facts, defence_themes, initial_rating, points_themes
 from puzzles.verify import Budget, VerifyReport, position_problems, stated_themes
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
+from solver.rules.points import PointsKindError
 from solver.search.api import Limits, Verdict
 
 __all__ = ["TaskAnswer", "engine_answer", "verify_task"]
@@ -81,7 +82,7 @@ def engine_answer(
     kind = puzzle.point_kind
     if kind is None:
         raise ValueError(f"a {puzzle.kind} puzzle has no answer set (only defend and points)")
-    return _points(board, kind, puzzle, limits, should_stop, check)
+    return _points(board, kind, puzzle, limits, check)  # (bounded by the time limit only)
 
 
 def _defence(
@@ -114,27 +115,19 @@ def _defence(
     )
 
 
-def _points(
-    board: Board,
-    kind: str,
-    puzzle: Puzzle,
-    limits: Limits,
-    should_stop: Callable[[], bool] | None,
-    check: bool,
-) -> TaskAnswer:
+def _points(board: Board, kind: str, puzzle: Puzzle, limits: Limits, check: bool) -> TaskAnswer:
     from solver.search.points import points
 
-    found = points(board, kind, goal=puzzle.goal, limits=limits, check=check)
+    found = points(board, kind, puzzle.goal, limits, check=check)
     themes, facts = points_themes(kind, found.points, puzzle.goal)
-    facts = Facts(**{**facts.__dict__, "nodes": found.nodes})
+    reason = found.extra.get("reason", "")
     return TaskAnswer(
         points=sorted(found.points),
         complete=found.complete,
         result=Verdict.PROVEN.value if found.complete else Verdict.UNKNOWN.value,
         themes=themes,
         facts=facts,
-        nodes=found.nodes,
-        reason=getattr(found, "reason", ""),
+        reason=reason if isinstance(reason, str) else "",
     )
 
 
@@ -156,7 +149,14 @@ def verify_task(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
         report.problems = [f"illegal position: {m}" for m in position]
         return
     report.problems += stated_problems
-    found = engine_answer(puzzle, budget.left(), should_stop=budget.should_stop, check=budget.check)
+    try:
+        found = engine_answer(
+            puzzle, budget.left(), should_stop=budget.should_stop, check=budget.check
+        )
+    except PointsKindError as exc:  # (double-four asked for Black, say)
+        report.result = "illegal"
+        report.problems.append(f"task {puzzle.kind} does not apply: {exc}")
+        return
     report.nodes = found.nodes
     report.result = found.result
     report.line = [point_name(p) for p in found.threat_line]
@@ -193,14 +193,15 @@ def answer_problems(puzzle: Puzzle, found: TaskAnswer) -> list[str]:
         missing = sorted(engine - stated)
         if missing:
             s = "s" if len(missing) > 1 else ""
-            out.append(f"holding move{s} not stated: {_names(missing)}")
+            out.append(f"stated answer misses holding move{s} {_names(missing)}")
         return out
     kind = puzzle.point_kind
     wrong = sorted(stated - engine)
     if wrong:
-        s, verb = ("s", "are") if len(wrong) > 1 else ("", "is")
-        out.append(f"stated point{s} {_names(wrong)} {verb} not {kind} point{s}")
+        s, verb, a = ("s", "are", "") if len(wrong) > 1 else ("", "is", "a ")
+        out.append(f"stated point{s} {_names(wrong)} {verb} not {a}{kind} point{s}")
     missing = sorted(engine - stated)
     if missing:
-        out.append(f"{kind} point{'s' if len(missing) > 1 else ''} not stated: {_names(missing)}")
+        s = "s" if len(missing) > 1 else ""
+        out.append(f"stated answer misses {kind} point{s} {_names(missing)}")
     return out

@@ -231,6 +231,12 @@ def _category(problem: str) -> str:
         ("cook:", "cook"),
         ("stated solution is", "longer than shortest"),
         ("stated key", "wrong key"),
+        ("stated answer misses", "answer incomplete"),
+        ("stated defence", "wrong stated answer"),
+        ("stated point", "wrong stated answer"),
+        ("stated themes", "wrong themes"),
+        ("no threat", "no threat"),
+        ("task ", "illegal position"),
         ("stated", "wrong stated line"),
     ):
         if problem.startswith(prefix):
