@@ -289,6 +289,12 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g.add_argument(
         "--seed", type=int, default=1, metavar="N", help="seed for generated games (default 1)"
     )
+    g.add_argument(
+        "--id-prefix",
+        default="",
+        metavar="TEXT",
+        help="put TEXT before each puzzle's id (ids unique across several files)",
+    )
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
     g.add_argument(
         "--no-check",
@@ -377,6 +383,8 @@ def _run_generate(args: argparse.Namespace) -> int:
             found = mine_positions(items, want, args.count, source, verbose, errors, bar)
         else:
             found = mine(games, want, args.count, source, verbose, errors, bar)
+    for puzzle in found:
+        puzzle.id = args.id_prefix + puzzle.id
     write_native(found, out)
     print(f"wrote {len(found)} puzzles to {out} in {time.monotonic() - start:.0f} s")
     if errors:
