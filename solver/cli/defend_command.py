@@ -5,14 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.cli.solve_command import add_check_argument, limits_from_args
 from solver.rules.board import Board
-from solver.rules.notation import Point, point_name
+from solver.rules.notation import Point, parse_points, point_name
 from solver.search.api import DEFAULT_MEMORY_MB, Goal, Limits, Verdict
-from solver.search.defend import DefenceResult, defend
+
+if TYPE_CHECKING:
+    from solver.search.defend import DefenceResult
 
 __all__ = ["add_search_arguments", "describe", "goal_and_limits", "register", "run_answer"]
 
@@ -31,6 +33,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     add_position_arguments(p)
     add_search_arguments(p, "vcf")
+    p.add_argument(
+        "--only",
+        metavar="LIST",
+        help='judge these moves only, e.g. "h9 h10" (the answer lists only them)',
+    )
+    p.add_argument(
+        "--safe",
+        action="store_true",
+        help="search without the pruning shortcuts (slower: a second look at the defences)",
+    )
     add_check_argument(p)
     p.set_defaults(run=_run)
 
@@ -62,7 +74,14 @@ def goal_and_limits(args: argparse.Namespace, hints: dict[str, Any]) -> tuple[Go
 
 
 def _run(args: argparse.Namespace) -> int:
-    return run_answer(args, lambda b, g, lim, chk: defend(b, g, lim, check=chk), describe)
+    from solver.search.defend import defend  # (not imported by the other commands)
+
+    only = parse_points(args.only) if args.only is not None else None
+    return run_answer(
+        args,
+        lambda b, g, lim, chk: defend(b, g, lim, check=chk, safe=args.safe, moves=only),
+        describe,
+    )
 
 
 def run_answer(

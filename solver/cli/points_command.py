@@ -10,7 +10,6 @@ from solver.cli.solve_command import add_check_argument
 from solver.rules.board import Board
 from solver.rules.notation import point_name
 from solver.rules.points import KINDS, PointsResult
-from solver.search.points import points
 
 __all__ = ["register"]
 
@@ -35,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _run(args: argparse.Namespace) -> int:
+    from solver.search.points import points  # (not imported by the other commands)
+
     return run_answer(
         args, lambda b, g, lim, chk: points(b, args.kind, g, lim, check=chk), describe
     )

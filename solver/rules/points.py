@@ -42,7 +42,6 @@ from typing import Any
 
 from solver.errors import RenjuError
 from solver.rules.board import BLACK, Board, Color, Rule
-from solver.rules.forbidden import DIRECTION_NAMES, ForbiddenKind, forbidden_points
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.rules.patterns import (
     FIVE,
@@ -87,7 +86,8 @@ class LineShape:
     """What a stone at a point makes along one direction: ``shape`` is ``five``,
     ``overline``, ``four``, ``straight-four``, ``double-four`` (two fours on the line),
     ``three`` or ``false-three``; ``points`` are the completion points of a four, the
-    straight-four points of a three (a false three's: none is a legal move)."""
+    straight-four points of a three (a false three's: its straight-four points, none of
+    them a legal move that makes no five)."""
 
     direction: str
     shape: str
@@ -98,9 +98,10 @@ class LineShape:
         pts = ", ".join(point_name(p) for p in self.points)
         if self.shape in ("four", "straight-four", "double-four"):
             return f"{self.shape.replace('-', ' ')} ({self.direction}, five at {pts})"
-        if self.shape in ("three", "false-three"):
-            where = f", straight four at {pts}" if pts else ""
-            return f"{self.shape.replace('-', ' ')} ({self.direction}{where})"
+        if self.shape == "three":
+            return f"three ({self.direction}, straight four at {pts})"
+        if self.shape == "false-three":
+            return f"false three ({self.direction}: no legal straight four at {pts})"
         return f"{self.shape} ({self.direction})"
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,6 +150,8 @@ class PointsResult:
 def line_shapes(board: Board, p: Point, colour: int) -> list[LineShape]:
     """The shapes ``colour`` makes with a stone at the empty ``p``, direction by
     direction (the directions where it makes nothing are left out)."""
+    from solver.rules.forbidden import DIRECTION_NAMES  # (not at start-up: see _forbidden)
+
     core = board.core
     renju_black = colour == BLACK and board.rule is Rule.RENJU
     entries = [core.entry(d, p, colour) for d in range(4)]
@@ -173,7 +176,8 @@ def line_shapes(board: Board, p: Point, colour: int) -> list[LineShape]:
         try:
             for d, qs in threes:
                 ok = tuple(q for q in qs if _three_point_ok(board, q, colour, renju_black))
-                out.append(LineShape(DIRECTION_NAMES[d], "three" if ok else "false-three", ok))
+                shape = "three" if ok else "false-three"
+                out.append(LineShape(DIRECTION_NAMES[d], shape, ok or tuple(qs)))
         finally:
             core.remove(p)
         order = {n: i for i, n in enumerate(DIRECTION_NAMES)}
@@ -262,13 +266,11 @@ def pattern_points(board: Board, kind: str) -> PointsResult:
             ):
                 continue
         result.points.append(p)
-        result.lines[p] = [s for s in shapes if s.shape != "false-three" or kind == "three"]
+        result.lines[p] = shapes
     for p in result.points:
         shapes = result.lines[p]
         result.details[p] = _label(kind, shapes)
-        result.explanations[p] = f"{point_name(p)}: " + "; ".join(
-            s.text() for s in shapes if s.shape != "false-three"
-        )
+        result.explanations[p] = f"{point_name(p)}: " + "; ".join(s.text() for s in shapes)
     return result
 
 
@@ -289,7 +291,8 @@ def _label(kind: str, shapes: list[LineShape]) -> str:
 
 
 def _forbidden(board: Board) -> PointsResult:
-    from solver.rules.forbidden import explain
+    # (imported here: the command line's start-up does without the explainer)
+    from solver.rules.forbidden import ForbiddenKind, explain, forbidden_points
 
     result = PointsResult("forbidden", BLACK)
     found: dict[Point, ForbiddenKind] = forbidden_points(board) if board.rule is Rule.RENJU else {}

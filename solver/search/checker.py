@@ -32,7 +32,7 @@ from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.search.proof import ProofNode
 
-__all__ = ["ProofError", "check_line", "check_proof", "check_refutations"]
+__all__ = ["ProofError", "RefutationChecker", "check_line", "check_proof", "check_refutations"]
 
 
 class ProofError(RenjuError):
@@ -242,15 +242,32 @@ def check_refutations(
         ProofError: naming the defence and the first move of its refutation that does
             not hold (an illegal defence, one that makes five, a win too long).
     """
-    rules = _Rules(board)
-    d = int(board.to_move)
-    a = 3 - d
-    out: dict[Point, int] = {}
-    # the attacker's five points here, and after each line's first move: a defence
-    # changes them only at its own point (as in ``_check_fresh_node``)
-    mine = set(rules.five[a])
-    firsts: dict[int, set[int]] = {}
-    for m, ref in refuted.items():
+    checker = RefutationChecker(board, goal, max_moves)
+    return {m: checker.check(m, ref) for m, ref in refuted.items()}
+
+
+class RefutationChecker:
+    """:func:`check_refutations` one defence at a time, on one copy of the position
+    (a caller that tries many refutations, ``solver.search.defend``, makes it once)."""
+
+    def __init__(self, board: Board, goal: str = "tsume", max_moves: int | None = None) -> None:
+        self.rules = _Rules(board)
+        self.goal = goal
+        self.max_moves = max_moves
+        self.d = int(board.to_move)
+        self.a = 3 - self.d
+        # the attacker's five points here, and after each line's first move: a defence
+        # changes them only at its own point (as in ``_check_fresh_node``)
+        self.mine = set(self.rules.five[self.a])
+        self.firsts: dict[int, set[int]] = {}
+
+    def check(self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode) -> int:
+        """Check that ``ref`` wins after the defence ``m``; its attacker moves.
+
+        Raises:
+            ProofError: as :func:`check_refutations`.
+        """
+        rules, a, d = self.rules, self.a, self.d
         name = point_name(m) if 0 <= m < NPOINTS else str(m)
         if not 0 <= m < NPOINTS or rules.core.get(m) or (d == 1 and rules.forbidden(m)):
             raise ProofError(f"the defence {name} is not a legal move")
@@ -258,25 +275,25 @@ def check_refutations(
             raise ProofError(f"the defence {name} makes five: it cannot be refuted")
         start = None
         if not isinstance(ref, ProofNode) and ref and ref[0] != m and not rules.core.get(ref[0]):
-            if ref[0] not in firsts:
-                firsts[ref[0]] = rules.fives_after(ref[0], a)
-            start = (mine - {m}, firsts[ref[0]] - {m})
+            if ref[0] not in self.firsts:
+                self.firsts[ref[0]] = rules.fives_after(ref[0], a)
+            start = (self.mine - {m}, self.firsts[ref[0]] - {m})
         rules.put(m, d)
         try:
             if isinstance(ref, ProofNode):
-                length = _check_node(rules, a, ref, goal, ())
+                length = _check_node(rules, a, ref, self.goal, ())
             else:
                 length = _check_vcf(rules, a, tuple(ref), (), start)
         except ProofError as exc:
             raise ProofError(f"against the defence {name}: {exc}") from None
         finally:
             rules.remove(m)
-        if max_moves is not None and length > max_moves:
+        if self.max_moves is not None and length > self.max_moves:
             raise ProofError(
-                f"the refutation of {name} needs {length} attacker moves, more than {max_moves}"
+                f"the refutation of {name} needs {length} attacker moves, more than "
+                f"{self.max_moves}"
             )
-        out[m] = length
-    return out
+        return length
 
 
 def _check_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _Path) -> int:

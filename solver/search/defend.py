@@ -42,15 +42,15 @@ A budget that runs out leaves ``complete`` False: the moves not decided go to
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from solver.errors import PositionError, ProofRejected
+from solver.errors import IllegalMoveError, PositionError, ProofRejected, RenjuError
 from solver.rules.board import BLACK, Board, Color
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, position_text, solve
-from solver.search.checker import ProofError, check_line, check_refutations
+from solver.search.checker import ProofError, RefutationChecker, check_line, check_refutations
 from solver.search.proof import ProofNode
 
 __all__ = ["DefenceResult", "defend"]
@@ -88,6 +88,8 @@ class DefenceResult:
     checked: bool = False
     check_seconds: float = 0.0
     reason: str = ""
+    # the moves whose refutation the checker accepted during the split (a kept tree)
+    _prechecked: set[Point] = field(default_factory=set, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju defend`` (the issue's fields first)."""
@@ -159,19 +161,31 @@ def defend(
     *,
     check: bool = True,
     should_stop: Callable[[], bool] | None = None,
+    safe: bool = False,
+    moves: Iterable[Point] | None = None,
 ) -> DefenceResult:
     """Split every legal move of the side to move (the defender) against the
     opponent's threat of a ``goal`` win within ``limits.max_moves`` attacker moves
     (see the module docstring). ``limits.time`` and ``limits.nodes`` bound the whole
     call; ``should_stop`` is polled. ``check`` (the default) re-checks the threat's
-    proof and every refutation with the independent checker.
+    proof and every refutation with the independent checker. ``safe`` searches without
+    the pruning shortcuts (no relevance zones in the vcf split; ``solve(safe=True)``
+    for vct/tsume): slower, a second look at the defences (each a disproof).
+    ``moves``: split these moves only (a trainer judging one move, a stated defence);
+    the answer's lists, ``forbidden`` too, then hold only them.
 
     Raises:
+        IllegalMoveError: a point of ``moves`` is occupied or off the board.
         PositionError: the position already holds a five.
+        RenjuError: ``limits.count`` is not ``plain``.
         ProofRejected: the checker rejected a refutation found (a solver fault).
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
+    if limits.count != "plain":
+        raise RenjuError(
+            f"defend counts every attacker move: count {limits.count!r} is not supported"
+        )
     five = board.five_on_board()
     if five is not None:
         raise PositionError(f"the position already has a five for {five.label()}")
@@ -184,10 +198,13 @@ def defend(
     result.forbidden = [
         m for m in range(NPOINTS) if not core.get(m) and d is BLACK and core.forbidden(m)
     ]
+    only = None if moves is None else _asked(board, moves)
     if goal is Goal.VCF:
-        _split_vcf(board, cap, budget, result)
+        _split_vcf(board, cap, budget, result, safe)
     else:
-        _split_search(board, goal, limits, cap, budget, result, check)
+        _split_search(board, goal, limits, cap, budget, result, check, safe, only)
+    if only is not None:
+        _keep(result, only)
     if result.threat is Verdict.UNKNOWN and not result.reason:
         result.reason = "the threat could not be decided"
     result.complete = not result.unknown and result.threat is not Verdict.UNKNOWN
@@ -196,6 +213,32 @@ def defend(
     if check:
         _check(board, goal, limits, result)
     return result
+
+
+def _asked(board: Board, moves: Iterable[Point]) -> set[Point]:
+    """The points of ``moves``, each empty.
+
+    Raises:
+        IllegalMoveError: quoting a point that is occupied or off the board.
+    """
+    out = set()
+    for m in moves:
+        if not 0 <= m < NPOINTS:
+            raise IllegalMoveError(f"not a point index: {m!r}")
+        if board.core.get(m):
+            raise IllegalMoveError(f"{point_name(m)} is occupied")
+        out.add(m)
+    return out
+
+
+def _keep(result: DefenceResult, only: set[Point]) -> None:
+    """Cut the answer down to the moves asked."""
+    result.defences = [m for m in result.defences if m in only]
+    result.refuted = {m: v for m, v in result.refuted.items() if m in only}
+    result.unknown = [m for m in result.unknown if m in only]
+    result.forbidden = [m for m in result.forbidden if m in only]
+    result.reasons = {m: v for m, v in result.reasons.items() if m in only}
+    result.trees = {m: v for m, v in result.trees.items() if m in only}
 
 
 def _reason(board: Board, m: Point, result: DefenceResult) -> str:
@@ -218,9 +261,11 @@ def _on_line_near(p: Point, q: Point) -> bool:
     return (dc == 0 or dr == 0 or dc == dr) and max(dc, dr) <= 5
 
 
-def _split_vcf(board: Board, cap: int, budget: _Budget, result: DefenceResult) -> None:
+def _split_vcf(board: Board, cap: int, budget: _Budget, result: DefenceResult, safe: bool) -> None:
     """The vcf split: the threat's VCF, then one call of the core's ``defences``."""
     core = board.core.copy()
+    if safe and hasattr(core, "zones"):
+        core.zones = False  # (the compiled core's relevance zones; the pure core has none)
     core.set_deadline(budget.deadline, budget.should_stop)
     a, d = int(result.attacker), 3 - int(result.attacker)
     status, line, nodes = core.vcf(a, cap, budget.vcf_nodes(), True)
@@ -277,6 +322,8 @@ def _split_search(
     budget: _Budget,
     result: DefenceResult,
     check: bool,
+    safe: bool,
+    only: set[Point] | None,
 ) -> None:
     """The vct/tsume split: solve the threat, then for each move the attacker's VCF,
     the refutation trees kept so far (each re-checked by the checker here), a search."""
@@ -294,6 +341,7 @@ def _split_search(
             ),
             check=check,
             should_stop=budget.should_stop,
+            safe=safe,
         )
         budget.nodes += found.nodes
         result.threat = found.result
@@ -303,7 +351,11 @@ def _split_search(
     work = board.copy()
     core = work.core
     fives = set(core.five_points(d))
+    trial = RefutationChecker(board, goal.value, limits.max_moves)
+    main_lines: dict[int, tuple[Point, ...]] = {}  # (a kept tree refutes many moves)
     for m in _legal(board):
+        if only is not None and m not in only:
+            continue
         if m in fives:
             result.defences.append(m)
             continue
@@ -312,21 +364,32 @@ def _split_search(
             continue
         work.push(m)
         try:
-            outcome = _refute(work, goal, limits, cap, budget, ring)
+            outcome = _refute(work, goal, limits, cap, budget, ring, trial, safe)
         finally:
             work.pop()
         if outcome is None:
             result.unknown.append(m)
         elif outcome is False:
             result.defences.append(m)
+        elif isinstance(outcome, tuple) and isinstance(outcome[0], ProofNode):
+            result.trees[m] = outcome[0]
+            result.refuted[m] = _main_line(outcome[0], main_lines)
+            result._prechecked.add(m)
         elif isinstance(outcome, ProofNode):
             result.trees[m] = outcome
-            result.refuted[m] = tuple(outcome.main_line())
+            result.refuted[m] = _main_line(outcome, main_lines)
         else:
             result.refuted[m] = outcome
     if result.unknown:
         result.reason = "out of budget"
     result.reasons = {m: _reason(board, m, result) for m in result.defences}
+
+
+def _main_line(tree: ProofNode, known: dict[int, tuple[Point, ...]]) -> tuple[Point, ...]:
+    """``tree``'s main line, made once per tree (``known``, by the tree's id)."""
+    if id(tree) not in known:
+        known[id(tree)] = tuple(tree.main_line())
+    return known[id(tree)]
 
 
 def _refute(
@@ -336,9 +399,12 @@ def _refute(
     cap: int,
     budget: _Budget,
     ring: list[ProofNode],
-) -> ProofNode | tuple[Point, ...] | Literal[False] | None:
+    trial: RefutationChecker,
+    safe: bool,
+) -> ProofNode | tuple[Point, ...] | tuple[ProofNode] | Literal[False] | None:
     """The attacker's win after a defender move (``work``: attacker to move): a VCF
-    line, a proof tree, False (none: the move holds) or None (out of budget)."""
+    line, a proof tree (alone in a tuple: a kept tree the checker, ``trial``, accepted
+    after the move), False (none: the move holds) or None (out of budget)."""
     core, a = work.core, int(work.to_move)
     core.set_deadline(budget.deadline, budget.should_stop)
     status, line, nodes = core.vcf(a, cap, budget.vcf_nodes(), False)
@@ -349,11 +415,11 @@ def _refute(
     assert m is not None
     for i, tree in enumerate(ring):
         try:
-            check_refutations(_before(work), {m: tree}, goal.value, limits.max_moves)
+            trial.check(m, tree)
         except ProofError:
             continue
         ring.insert(0, ring.pop(i))  # (the latest that worked first)
-        return tree
+        return (tree,)
     left = budget.left()
     if left is None:
         return None
@@ -363,6 +429,7 @@ def _refute(
         Limits(max_moves=limits.max_moves, time=left.time, nodes=left.nodes, count=limits.count),
         check=False,  # (every refutation is checked at the end, with the others)
         should_stop=budget.should_stop,
+        safe=safe,
     )
     budget.nodes += found.nodes
     if found.result is Verdict.PROVEN:
@@ -373,13 +440,6 @@ def _refute(
     return False if found.result is Verdict.DISPROVEN else None
 
 
-def _before(work: Board) -> Board:
-    """``work`` without its last move (the defender to move again)."""
-    board = work.copy()
-    board.pop()
-    return board
-
-
 def _check(board: Board, goal: Goal, limits: Limits, result: DefenceResult) -> None:
     """Re-check the threat's VCF (vcf) and every refutation with the checker.
 
@@ -388,7 +448,9 @@ def _check(board: Board, goal: Goal, limits: Limits, result: DefenceResult) -> N
     """
     start = time.monotonic()
     refs: dict[Point, tuple[Point, ...] | ProofNode] = {
-        m: result.trees.get(m, line) for m, line in result.refuted.items()
+        m: result.trees.get(m, line)
+        for m, line in result.refuted.items()
+        if m not in result._prechecked
     }
     try:
         if goal is Goal.VCF and result.threat is Verdict.PROVEN:

@@ -12,11 +12,14 @@ every kind (:func:`points`); the pattern kinds are :mod:`solver.rules.points`'.
 
 from __future__ import annotations
 
+from solver.errors import ProofRejected
 from solver.rules.board import Board
-from solver.rules.notation import point_name
+from solver.rules.notation import Point, point_name
 from solver.rules.points import KINDS, PointsKindError, PointsResult, pattern_points
-from solver.search.api import Goal, Limits, Verdict, solve
+from solver.search.api import Goal, Limits, Verdict, position_text, solve
+from solver.search.checker import ProofError, check_proof
 from solver.search.defend import defend
+from solver.search.respond import respond
 
 __all__ = ["points"]
 
@@ -50,22 +53,60 @@ def points(
 
 
 def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult:
+    """Every winning first move (``solve(all_keys=True)``), each with a winning line:
+    the proof's main line for the key it starts with, else the defender's answer to the
+    key searched (``respond``), its proof checked like any other when ``check``."""
     found = solve(board, goal, limits, all_keys=True, check=check)
     result = PointsResult("keys", board.to_move)
-    result.extra = {"goal": goal.value, "result": found.result.value}
+    result.extra = {"goal": goal.value, "result": found.result.value, "key_lines": {}}
     result.complete = found.keys is not None and not found.reason
-    line = found.line
     for key in found.keys or []:
         p = key.move
         result.points.append(p)
         result.details[p] = f"wins in {key.moves}"
         text = f"{point_name(p)}: wins ({goal.value}) in {key.moves} move{'s' if key.moves != 1 else ''}"
-        if line and line[0] == p:
+        line = _key_line(board, goal, limits, key.move, key.moves, found.line, check)
+        if line:
             text += ": " + " ".join(point_name(q) for q in line)
+            result.extra["key_lines"][point_name(p)] = [point_name(q) for q in line]
         result.explanations[p] = text
     if found.reason:
         result.extra["reason"] = found.reason
     return result
+
+
+def _key_line(
+    board: Board,
+    goal: Goal,
+    limits: Limits,
+    key: Point,
+    moves: int,
+    main: list[Point],
+    check: bool,
+) -> list[Point]:
+    """A winning line starting with ``key`` (empty if the budget ran out first).
+
+    Raises:
+        ProofRejected: the checker rejected the proof searched.
+    """
+    if main and main[0] == key:
+        return list(main)
+    after = board.copy()
+    after.push(key)
+    if moves <= 1 or after.five_on_board() is not None:
+        return [key]
+    answer = respond(after, goal, Limits(max_moves=moves - 1, time=limits.time, nodes=limits.nodes))
+    if answer.result is not Verdict.PROVEN or answer.node is None:
+        return []
+    if check:
+        try:
+            check_proof(board, answer.node, goal.value, moves)
+        except ProofError as exc:
+            raise ProofRejected(
+                f"the checker rejected the proof of the key {point_name(key)} ({exc}) in the "
+                f"position {position_text(board)}"
+            ) from None
+    return answer.node.main_line()
 
 
 def _defences(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult:

@@ -43,6 +43,8 @@ def _inputs(folder: Path) -> list[Path]:
 COMMANDS = [
     ["forbidden", "{f}"],
     ["solve", "{f}"],
+    ["defend", "{f}"],
+    ["points", "four", "{f}"],
     ["info", "{f}"],
     ["convert", "{f}", "{tmp}/out.renju"],
     ["verify", "{f}", "--time", "1"],
