@@ -12,7 +12,7 @@ kept when the engine's answer is complete and instructive:
   of his own to play, and between ``--min-answer`` and ``--max-answer`` moves hold
   (default 1-3: a defence to find, not a position where anything or nothing works);
 - ``points:KIND``: between ``--min-answer`` and ``--max-answer`` points of the kind
-  (default 1-6).
+  (default 1-6), the side to move having no five to play (but for ``points:five``).
 
 Each puzzle states the engine's answer (``answer``), its themes and rating
 (:mod:`puzzles.themes`), a level from the rating, and where it came from.
@@ -89,9 +89,9 @@ def _keep(board: Board, want: TaskWanted) -> TaskAnswer | None:
         max_moves=_limit(want),
         kind=want.kind,
     )
+    if want.kind != "points:five" and board.core.five_points(int(board.to_move)):
+        return None  # the side to move makes five at once: nothing else matters
     if want.kind == "defend":
-        if board.core.five_points(int(board.to_move)):
-            return None  # the side to move wins at once: nothing to defend
         board.push(None)
         threat = board.core.five_points(int(board.to_move))
         board.pop()
