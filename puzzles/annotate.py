@@ -34,11 +34,12 @@ def annotate(
     and the verification's report.
 
     >>> from solver.rules.notation import parse_points
-    >>> p = Puzzle(black=parse_points("f8 g8 h8 h9"), white=parse_points("f9 g9 i9 f10"),
-    ...            goal="vcf", themes=["long"])
+    >>> from solver.rules.board import Color
+    >>> p = Puzzle(black=parse_points("c3 g8 i8 h7 h9"), white=parse_points("d4 e5 f6"),
+    ...            to_move=Color.WHITE, goal="vcf", themes=["long"])
     >>> done, report = annotate(p)
     >>> done.themes, done.rating is not None, report.sound
-    (['vcf'], True, True)
+    (['vcf', 'forbidden-trap'], True, True)
     """
     report = verify_puzzle(dataclasses.replace(puzzle, themes=[]), time_limit, check=check)
     if not report.sound:
