@@ -32,8 +32,9 @@ def read_position(
 ) -> tuple[Board, dict[str, Any]] | None:
     """One puzzle of a puzzle file as a board (the attacker to move) with hints for the
     command line (see ``solver.cli.registry``): its goal, move limit and count, its id,
-    title, place in the file, stated solution and keys; or ``None`` when the file is not
-    in a puzzle format (a plain text diagram, say).
+    title, place in the file, stated solution and keys, its task (``kind``: ``win``,
+    ``defend``, ``points:KIND``) with its stated ``answer``, ``themes`` and ``rating``;
+    or ``None`` when the file is not in a puzzle format (a plain text diagram, say).
 
     ``selector`` picks the puzzle: ``None`` the first, an int the N-th (from 1), a string
     the one with that id.
@@ -83,6 +84,10 @@ def read_position(
         "of": len(puzzles),
         "solution": list(top.solution),
         "keys": list(top.keys),
+        "kind": top.kind,
+        "answer": None if top.answer is None else list(top.answer),
+        "themes": list(top.themes),
+        "rating": top.rating,
     }
 
 

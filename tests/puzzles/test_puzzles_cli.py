@@ -15,6 +15,7 @@ from solver.rules.notation import point_name
 
 FORMATS = Path(__file__).parent.parent / "data" / "formats"
 I7 = FORMATS / "emilgardis-board" / "I7.lib"
+PUZZLE_DATA = Path(__file__).parent.parent.parent / "puzzles" / "data"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -187,6 +188,8 @@ def test_forbidden_reads_the_first_puzzle_of_any_format(
     for path in (
         FORMATS / "quintet" / "vcf_black.txt",
         FORMATS / "handmade" / "sample.renju",
+        PUZZLE_DATA / "defend-vcf.renju",
+        PUZZLE_DATA / "points-four-three.renju",
         FORMATS / "handmade" / "games.rif",
         I7,
     ):
@@ -199,6 +202,8 @@ def test_forbidden_reads_the_first_puzzle_of_any_format(
             stated = {"goal": first.goal, "max_moves": first.max_moves, "count": first.count}
             assert {k: hints[k] for k in stated} == stated
         assert (hints["id"], hints["number"]) == (first.id, 1)
+        if path.suffix != ".rif":
+            assert (hints["kind"], hints["answer"]) == (first.kind, first.answer)
         code, out, _ = run(capsys, "forbidden", str(path), "--json")
         expected = {point_name(p): k.value for p, k in forbidden_points(board).items()}
         assert code == 0 and json.loads(out)["forbidden"] == expected
