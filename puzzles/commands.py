@@ -1,4 +1,5 @@
-"""The puzzle tools' subcommands: ``renju info``, ``renju convert`` and ``renju verify``.
+"""The puzzle tools' subcommands: ``renju info``, ``convert``, ``verify``, ``generate`` and
+``annotate``.
 
 Registered through the ``renju.commands`` entry point (``register``); ``read_position``
 is registered as a position reader (the ``renju.position_readers`` entry point): any
@@ -41,8 +42,9 @@ def read_position(
 ) -> tuple[Board, dict[str, Any]] | None:
     """One puzzle of a puzzle file as a board (the attacker to move) with hints for the
     command line (see ``solver.cli.registry``): its goal, move limit and count, its id,
-    title, place in the file, stated solution and keys; or ``None`` when the file is not
-    in a puzzle format (a plain text diagram, say).
+    title, place in the file, stated solution and keys, its task (``kind``: ``win``,
+    ``defend``, ``points:KIND``) with its stated ``answer``, ``themes`` and ``rating``;
+    or ``None`` when the file is not in a puzzle format (a plain text diagram, say).
 
     ``selector`` picks the puzzle: ``None`` the first, an int the N-th (from 1), a string
     the one with that id.
@@ -81,6 +83,10 @@ def read_position(
         "of": len(puzzles),
         "solution": list(top.solution),
         "keys": list(top.keys),
+        "kind": top.kind,
+        "answer": None if top.answer is None else list(top.answer),
+        "themes": list(top.themes),
+        "rating": top.rating,
     }
     if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
         index = top.location.index if top.location and top.location.index is not None else 0
@@ -191,9 +197,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     c.set_defaults(run=_run_convert)
 
+    from puzzles.annotate import register_annotate
     from puzzles.generate import register_generate
 
     register_generate(sub)
+    register_annotate(sub)
 
     v = sub.add_parser(
         "verify",

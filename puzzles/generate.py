@@ -14,6 +14,10 @@ its key, a level (1 easy .. 5 hard, from length and class) and where it came fro
 For ``tsume`` the generator keeps only puzzles that need a hidden threat or a three,
 i.e. where plain VCF does not win within the bound, so the goal class is honest.
 
+``--kind defend`` and ``--kind points:KIND`` mine defence and point-finding tasks from
+the same candidates instead (:mod:`puzzles.mine_tasks`); every kept puzzle, of any kind,
+states its themes and initial rating (:mod:`puzzles.themes`).
+
 Every proof is re-checked by the independent checker unless ``--no-check`` is given; a
 rejected one is a solver error: reported on stderr with the position, the position is
 not kept, the mining goes on, and the command exits with 3 at the end.
@@ -29,7 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from puzzles.io import read_puzzles, write_native
-from puzzles.model import Puzzle
+from puzzles.model import KINDS, Puzzle
+from puzzles.themes import initial_rating, win_themes
 from solver.errors import EXIT_SOLVER_ERROR, CommandError, SolverError
 from solver.progress import Bar, progress_bar
 from solver.rules.board import Board, Color
@@ -158,6 +163,7 @@ def _mine(
         result, key = kept
         moves = result.moves
         assert moves is not None  # (a proven win's length)
+        themes, facts = win_themes(board, result.tree, result.nodes)
         used.add(gi)
         n = len(out) + 1
         out.append(
@@ -175,6 +181,8 @@ def _mine(
                 comment=(comments or {}).get(gi, ""),
                 level=level_of(want.goal, moves),
                 tags=[want.goal, f"{moves}-moves"],
+                themes=themes,
+                rating=initial_rating(facts),
             )
         )
         bar.update(advance=1)
@@ -224,6 +232,28 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         help="the class of win a puzzle must have (default vcf)",
     )
     g.add_argument(
+        "--kind",
+        default="win",
+        choices=KINDS,
+        metavar="KIND",
+        help="what the puzzles ask: win (default), defend (find every move that holds "
+        "against the opponent's --goal threat) or points:KIND (find every point of KIND, "
+        "as renju points: points:forbidden, points:four-three, ...)",
+    )
+    g.add_argument(
+        "--min-answer",
+        type=int,
+        metavar="N",
+        help="defend/points: keep a position only if at least N moves hold / N points "
+        "exist (default 1)",
+    )
+    g.add_argument(
+        "--max-answer",
+        type=int,
+        metavar="N",
+        help="defend/points: ... and at most N (default 3 for defend, 6 for points)",
+    )
+    g.add_argument(
         "--count", type=int, default=10, metavar="N", help="puzzles to find (default 10)"
     )
     g.add_argument(
@@ -259,6 +289,12 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g.add_argument(
         "--seed", type=int, default=1, metavar="N", help="seed for generated games (default 1)"
     )
+    g.add_argument(
+        "--id-prefix",
+        default="",
+        metavar="TEXT",
+        help="put TEXT before each puzzle's id (ids unique across several files)",
+    )
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
     g.add_argument(
         "--no-check",
@@ -267,6 +303,48 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         "rejected proof is a solver error, exit 3)",
     )
     g.set_defaults(run=_run_generate)
+
+
+def _generate_tasks(
+    args: argparse.Namespace,
+    items: list[Puzzle],
+    games: list[list[int | None]],
+    source: str,
+    verbose: bool,
+    errors: list[str],
+    bar: Bar,
+) -> list[Puzzle]:
+    """``--kind defend|points:KIND``: the same candidates, kept by :mod:`puzzles.mine_tasks`."""
+    from puzzles.mine_tasks import DEFAULT_ANSWER, TaskWanted, mine_tasks
+
+    low, high = DEFAULT_ANSWER["defend" if args.kind == "defend" else "points"]
+    low = low if args.min_answer is None else args.min_answer
+    high = high if args.max_answer is None else args.max_answer
+    if low < 0 or high < max(low, 1):
+        raise CommandError("need 0 <= --min-answer <= --max-answer, --max-answer >= 1")
+    want = TaskWanted(
+        args.kind,
+        args.goal,
+        args.min_moves,
+        args.max_moves,
+        low,
+        high,
+        args.time,
+        check=not args.no_check,
+    )
+    if args.from_file:
+        found = (
+            (i, item.id or f"position {i + 1}", item.board())
+            for i, item in enumerate(items)
+            if not item.validate()
+        )
+        comments = {i: item.comment for i, item in enumerate(items)}
+        return mine_tasks(found, want, args.count, source, verbose, errors, bar, comments)
+    candidates = (
+        (gi, f"game {gi + 1}, after move {k}", board)
+        for gi, k, board in _positions(games, Wanted().min_stones)
+    )
+    return mine_tasks(candidates, want, args.count, source, verbose, errors, bar)
 
 
 def _run_generate(args: argparse.Namespace) -> int:
@@ -299,10 +377,14 @@ def _run_generate(args: argparse.Namespace) -> int:
     errors: list[str] = []
     verbose = sys.stderr.isatty()
     with progress_bar(args.count, "generate") as bar:
-        if args.from_file:
+        if args.kind != "win":
+            found = _generate_tasks(args, items, games, source, verbose, errors, bar)
+        elif args.from_file:
             found = mine_positions(items, want, args.count, source, verbose, errors, bar)
         else:
             found = mine(games, want, args.count, source, verbose, errors, bar)
+    for puzzle in found:
+        puzzle.id = args.id_prefix + puzzle.id
     write_native(found, out)
     print(f"wrote {len(found)} puzzles to {out} in {time.monotonic() - start:.0f} s")
     if errors:
