@@ -56,6 +56,18 @@ def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult
     """Every winning first move (``solve(all_keys=True)``), each with a winning line:
     the proof's main line for the key it starts with, else the defender's answer to the
     key searched (``respond``), its proof checked like any other when ``check``."""
+    fives = sorted(board.core.five_points(int(board.to_move)))
+    if fives:
+        # a five on the spot is the answer: a move that "wins" only because the five is
+        # still there afterwards is no key (and its proof would prove the five)
+        result = PointsResult("keys", board.to_move)
+        result.extra = {"goal": goal.value, "result": "proven", "key_lines": {}}
+        for p in fives:
+            result.points.append(p)
+            result.details[p] = "makes five"
+            result.explanations[p] = f"{point_name(p)}: makes five"
+            result.extra["key_lines"][point_name(p)] = [point_name(p)]
+        return result
     found = solve(board, goal, limits, all_keys=True, check=check)
     result = PointsResult("keys", board.to_move)
     result.extra = {"goal": goal.value, "result": found.result.value, "key_lines": {}}

@@ -14,7 +14,7 @@ from solver.cli import main
 from solver.engine.backend import COMPILED
 from solver.rules.board import Board
 from solver.rules.geometry import transform_point
-from solver.rules.notation import parse_point, point_name
+from solver.rules.notation import parse_point, parse_points, point_name
 from solver.rules.points import PATTERN_KINDS, PointsKindError, pattern_points
 from solver.search.points import points
 
@@ -131,6 +131,17 @@ def test_every_key_gets_a_checked_winning_line() -> None:
         line = [parse_point(n) for n in r.extra["key_lines"][point_name(p)]]
         assert line[0] == p
         assert check_line(b, line) == int(r.details[p].split()[-1])
+
+
+def test_keys_with_a_five_on_the_spot_are_the_five() -> None:
+    # Black can make five at f8: h5, h6, h10 and h11 (a second four beside it) also "win",
+    # but only through the five still standing; the answer is the five
+    board = Board.from_stones(
+        parse_points("e7 h7 i7 e8 g8 h8 i8 h9"), parse_points("i6 k6 f7 j7 k8 g9 i9 g10")
+    )
+    found = points(board, "keys", "vcf")
+    assert [point_name(p) for p in found.points] == ["f8"]
+    assert found.to_dict()["key_lines"] == {"f8": ["f8"]}
 
 
 @settings(max_examples=25, deadline=None)
