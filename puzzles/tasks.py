@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from puzzles.model import Puzzle
 from puzzles.themes import Facts, defence_themes, initial_rating, points_themes
-from puzzles.verify import Budget, VerifyReport, position_problems, stated_themes
+from puzzles.verify_report import Budget, VerifyReport, position_problems, stated_themes
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.rules.points import PointsKindError
