@@ -953,7 +953,13 @@ cdef class Loop:
                 # A new OR child with one move left (after a four of this OR node
                 # with two, or a defence of this AND node with one): what _cmid
                 # would settle without a call (see there), settled here without
-                # putting its stones either.
+                # putting its stones either. The poll _cmid would make is made here:
+                # the pure loop polls at every _mid call, and a first phase or a
+                # budget ends at a poll, so both loops must poll at the same calls.
+                if self._polls % 16 == 0:
+                    self._poll()
+                else:
+                    self._polls += 1
                 self.expansions += 1
                 ce = _disproven_leaf()
                 self.table.store(ch, clow, ce)
