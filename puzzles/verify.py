@@ -290,7 +290,7 @@ def _second_look(board: Board, puzzle: Puzzle, budget: _Budget) -> str:
     again = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left()),
+        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
         should_stop=budget.should_stop,
         check=budget.check,
         safe=True,
