@@ -2,7 +2,7 @@
 staged, the VCF taken as ruled out below the root) drop no attacker move from a
 disproof. Every OR node of the disproof tree gets, from the compiled core with its zones
 off, the same fours and threats as the search gave it, and no VCF
-(``support.disproof_audit``)."""
+(``solver.search.disproof``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,10 @@ import pytest
 from support.fixtures import compiled_available
 
 from solver import Board
+from solver.errors import DisproofRejected
+from solver.search.api import Limits, solve
 from solver.search.dfpn import CompiledDfPn, PureDfPn
+from solver.search.disproof import audit_disproof
 
 # (the audit turns the compiled core's relevance zones off: it needs that core)
 pytestmark = pytest.mark.skipif(not compiled_available(), reason="compiled core not built")
@@ -31,13 +34,11 @@ def _board(name: str) -> tuple[Board, int]:
 
 
 def _audited(name: str) -> tuple[int, int]:
-    from support.disproof_audit import audit_disproof
-
     board, limit = _board(name)
     search = DfPn(board.core.copy(), int(board.to_move), 2)
     assert search.solve_or(limit).dn == 0
-    audit = audit_disproof(search, search.or_key(limit), board)
-    assert audit.problems == []
+    audit = audit_disproof(search, search.or_key(limit), board.core)
+    assert audit.problems == [] and audit.complete
     return audit.or_nodes, audit.and_nodes
 
 
@@ -66,13 +67,8 @@ def test_deep_disproofs_drop_no_attacker_move(name: str) -> None:
     assert or_nodes > 1_000
 
 
-def test_the_audit_finds_a_threat_the_search_dropped() -> None:
-    """A search that gives the root no threat (a fault injected: its fours only)
-    disproves vct_game_black_l04_1, which is a win in 4; the audit names the moves the
-    root never tried."""
-    from support.disproof_audit import audit_disproof
-
-    board, limit = _board("vct_game_black_l04_1")
+def _faulty(limit: int) -> type[PureDfPn]:
+    """A search that gives the root (``limit`` moves) no threat: its fours only."""
 
     class Faulty(PureDfPn):
         def _add_threats(
@@ -81,8 +77,35 @@ def test_the_audit_finds_a_threat_the_search_dropped() -> None:
             if r < limit:
                 super()._add_threats(children, r, mode, counter)
 
-    search = Faulty(board.core.copy(), int(board.to_move), 2)
+    return Faulty
+
+
+def test_the_audit_finds_a_threat_the_search_dropped() -> None:
+    """A search that gives the root no threat (a fault injected: its fours only)
+    disproves vct_game_black_l04_1, which is a win in 4; the audit names the moves the
+    root never tried."""
+    board, limit = _board("vct_game_black_l04_1")
+    search = _faulty(limit)(board.core.copy(), int(board.to_move), 2)
     assert search.solve_or(limit).dn == 0
     assert DfPn(board.core.copy(), int(board.to_move), 2).solve_or(limit).pn == 0
-    audit = audit_disproof(search, search.or_key(limit), board)
+    audit = audit_disproof(search, search.or_key(limit), board.core)
     assert audit.problems and audit.problems[0].startswith("root: moves never tried: [")
+
+
+def test_solve_audits_a_disproof_and_rejects_a_faulty_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``solve(..., audit=True)``: a true disproof is ``audited``; the faulty search's
+    disproof of a win is a ``DisproofRejected`` naming the position, never a verdict."""
+    import solver.search.api as api
+
+    board, limit = _board("vct_game_white_l10_1_short")
+    r = solve(board, "tsume", Limits(max_moves=limit), audit=True)
+    assert (r.result.value, r.audited) == ("disproven", True)
+    assert r.to_json()["audited"] is True
+    assert solve(board, "tsume", Limits(max_moves=limit)).audited is None
+    board, limit = _board("vct_game_black_l04_1")
+    monkeypatch.setattr(api, "DfPn", _faulty(limit))
+    assert solve(board, "tsume", Limits(max_moves=limit)).result.value == "disproven"
+    with pytest.raises(DisproofRejected, match="root: moves never tried: "):
+        solve(board, "tsume", Limits(max_moves=limit), audit=True)
