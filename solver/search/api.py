@@ -304,7 +304,7 @@ def solve(
             else:
                 result.result = Verdict.DISPROVEN
                 if audit:
-                    _audit(search, core, cap, board, result)
+                    _audit(search, core, cap, board, result, clock.deadline)
             if all_keys and result.result is not Verdict.UNKNOWN:
                 clock.phase = "keys"
                 search.incomplete = False
@@ -336,14 +336,16 @@ def solve(
     return result
 
 
-def _audit(search: DfPn, core: Any, cap: int, board: Board, result: SolveResult) -> None:
+def _audit(
+    search: DfPn, core: Any, cap: int, board: Board, result: SolveResult, deadline: float | None
+) -> None:
     """Audit the disproof within ``cap`` that ``search`` found (its root at ``core``'s
-    position); set ``result.audited``.
+    position) until ``deadline``; set ``result.audited``.
 
     Raises:
         DisproofRejected: a move the disproof never tried.
     """
-    found = audit_disproof(search, search.or_key(cap), core)
+    found = audit_disproof(search, search.or_key(cap), core, deadline)
     if found.problems:
         raise DisproofRejected(
             f"the disproof leaves out moves in the position {position_text(board)}: "

@@ -17,7 +17,8 @@ the default search found instead, walking its tree in the search's table:
 
 A move the search never tried is a problem, named by its path: the disproof does not
 stand (``solve`` then raises ``DisproofRejected``). An entry the table no longer holds
-(the memory bound collected it) leaves the audit incomplete, never failed.
+(the memory bound collected it), or a deadline passed, leaves the audit incomplete,
+never failed.
 
 The audit shares the core's primitives with the search (zones off, as the second look
 runs them): it checks the search's pruning, not the rules engine.
@@ -25,6 +26,7 @@ runs them): it checks the search's pruning, not the rules engine.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,8 +56,9 @@ class DisproofAudit:
 class _Walk:
     """One audit: the search, a core of its own (zones off), the path walked."""
 
-    def __init__(self, search: Any, core: Core) -> None:
+    def __init__(self, search: Any, core: Core, deadline: float | None) -> None:
         self.search = search
+        self.deadline = deadline
         self.core = core.copy()
         if hasattr(self.core, "zones"):
             self.core.zones = False
@@ -83,6 +86,9 @@ class _Walk:
 
     def walk(self, key: int) -> None:
         if key in self.seen:
+            return
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            self.out.complete = False  # (out of time: the rest is not checked)
             return
         self.seen.add(key)
         e = self.entry(key)
@@ -201,7 +207,10 @@ class _Walk:
         return wins
 
 
-def audit_disproof(search: Any, key: int, core: Core) -> DisproofAudit:
+def audit_disproof(
+    search: Any, key: int, core: Core, deadline: float | None = None
+) -> DisproofAudit:
     """Audit the disproof of the OR node ``key`` of the finished df-pn ``search`` (a
-    ``DfPn``), whose position ``core`` holds (it is copied, not changed)."""
-    return _Walk(search, core).audit(key)
+    ``DfPn``), whose position ``core`` holds (it is copied, not changed). Past
+    ``deadline`` (``time.monotonic()``) the audit stops, incomplete."""
+    return _Walk(search, core, deadline).audit(key)

@@ -104,6 +104,11 @@ def test_solve_audits_a_disproof_and_rejects_a_faulty_one(
     assert (r.result.value, r.audited) == ("disproven", True)
     assert r.to_json()["audited"] is True
     assert solve(board, "tsume", Limits(max_moves=limit)).audited is None
+    # past its deadline the audit stops, incomplete (never a failure)
+    search = DfPn(board.core.copy(), int(board.to_move), 2)
+    assert search.solve_or(limit).dn == 0
+    late = audit_disproof(search, search.or_key(limit), board.core, deadline=0.0)
+    assert (late.complete, late.problems, late.or_nodes) == (False, [], 0)
     board, limit = _board("vct_game_black_l04_1")
     monkeypatch.setattr(api, "DfPn", _faulty(limit))
     assert solve(board, "tsume", Limits(max_moves=limit)).result.value == "disproven"
