@@ -33,7 +33,7 @@ from typing import Any
 from solver.engine.backend import Core
 from solver.rules.notation import point_name
 from solver.rules.patterns import FIVE, FOURS_SHIFT
-from solver.search.dfpn_shared import BOOK_MAX_R, MAX_R
+from solver.search.dfpn_shared import BOOK_MAX_R, MAX_R, forced_block_of_class
 
 __all__ = ["DisproofAudit", "audit_disproof"]
 
@@ -184,7 +184,7 @@ class _Walk:
             ):
                 return set()
             return {(p, q)}
-        if (s.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
+        if not forced_block_of_class(core, p, a, s.mode):
             return set()
         core.put(p, a)
         status, _, _ = core.vcf(a, depth - 1, VCF_NODES, False)

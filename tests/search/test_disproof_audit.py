@@ -114,3 +114,28 @@ def test_solve_audits_a_disproof_and_rejects_a_faulty_one(
     assert solve(board, "tsume", Limits(max_moves=limit)).result.value == "disproven"
     with pytest.raises(DisproofRejected, match="root: moves never tried: "):
         solve(board, "tsume", Limits(max_moves=limit), audit=True)
+
+
+def test_cli_audit_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """``renju solve --audit``: a disproof under vct whose forced blocks (after the
+    defender's counter-fours) need the vct rule for blocks passes its audit."""
+    from solver.cli import main
+
+    args = ["solve", "--black", "a1 a2 a3", "--white", "e5 f5 g6 g7", "--to-move", "white"]
+    assert main([*args, "--goal", "vct", "--max-moves", "2", "--audit", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "White has no forced win (vct)" in out and "The disproof passed its audit." in out
+    assert main([*args, "--goal", "vct", "--max-moves", "2", "--audit", "--json"]) == 0
+    assert '"audited": true' in capsys.readouterr().out
+
+
+def test_audit_knows_the_vct_rule_for_forced_blocks() -> None:
+    """h5 closes White's row: g5 is one three now, and no win within 4 moves. The
+    disproof holds nodes where Black's four a4 forces White's block a5, which makes no
+    three: under vct a move of the class all the same (White's three still stands), in
+    the search and in the audit alike."""
+    board = Board.from_stones("a1 a2 a3 h5", "e5 f5 g6 g7", to_move="white")
+    for moves in (3, 4):
+        r = solve(board, "vct", Limits(max_moves=moves), audit=True)
+        assert (r.result.value, r.audited) == ("disproven", True)
+    assert solve(board, "vct", Limits(max_moves=5)).result.value == "proven"
