@@ -12,8 +12,10 @@
    nor a stated key is a cook (余詰).
    A proof is reported only once the independent checker (:mod:`solver.checker`) has
    accepted it (``check``, the default); a "no win" (disproven) is searched again
-   without the pruning shortcuts (``safe``, the second look) within the time left. A
-   rejected proof, or a second look that finds a win, makes the puzzle's result
+   without the pruning shortcuts (``safe``, the second look) within the time left, and
+   audited (every OR node of the disproof given every move the search's primitives give
+   there, :mod:`solver.search.disproof`). A rejected proof, a disproof the audit
+   rejects, or a second look that finds a win, makes the puzzle's result
    ``error`` (a solver error, neither sound nor unsound) with the reason as its problem.
 4. The stated solution, move by move: each attacker move must be legal and keep the win
    within the moves left against every defence (read off the solver's proof tree while
@@ -145,6 +147,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
         shortest=True,
         should_stop=budget.should_stop,
         check=budget.check,
+        audit=True,
     )
     report.result = main.result.value
     report.nodes = main.nodes
@@ -156,7 +159,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
         return
     if main.result is Verdict.DISPROVEN:
         within = f" within {limit} moves" if limit is not None else ""
-        unsure = _second_look(board, puzzle, budget)
+        unsure = _second_look(board, puzzle, budget, bool(main.audited))
         report.problems.append(f"no win found{within} (disproven{unsure})")
         return
     report.line = _names(main.line)
@@ -184,10 +187,11 @@ def _themes(
     stated_themes(puzzle, report)
 
 
-def _second_look(board: Board, puzzle: Puzzle, budget: Budget) -> str:
+def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) -> str:
     """Search a disproven puzzle again without the pruning shortcuts (``safe``: no
     relevance zones, no dependency-first phase, no hidden-threat staging) in the time
-    left: "" if it finds no win either, a note if it could not finish.
+    left: "" if it finds no win either, a note if it could not finish (that the first
+    search's disproof passed its audit, ``audited``, if it did).
 
     Raises:
         SecondLookDisagrees: it finds a win (the first search's disproof was wrong).
@@ -195,7 +199,7 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget) -> str:
     again = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left()),
+        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
         should_stop=budget.should_stop,
         check=budget.check,
         safe=True,
@@ -207,7 +211,9 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget) -> str:
             f"in the position {position_text(board)}"
         )
     if again.result is Verdict.UNKNOWN:
-        return f"; the second look without shortcuts did not finish {budget.why(again.reason)}"
+        why = budget.why(again.reason)
+        audit = "audited; " if audited else ""
+        return f"; {audit}the second look without shortcuts did not finish {why}"
     return ""
 
 

@@ -51,6 +51,12 @@ class ProofRejected(SolverError):
     message names the position and the node that does not hold. Never a verdict."""
 
 
+class DisproofRejected(SolverError):
+    """The disproof audit (:mod:`solver.search.disproof`) found an attacker move the
+    search never tried in its "no win": the message names the position and the path.
+    Never a verdict."""
+
+
 class SecondLookDisagrees(SolverError):
     """A search without the pruning shortcuts (``safe``) contradicted the first
     search's verdict on a position: one of them is wrong, so neither is reported."""

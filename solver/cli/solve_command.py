@@ -80,6 +80,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     add_check_argument(p)
+    p.add_argument(
+        "--audit",
+        action="store_true",
+        help="audit a 'no forced win': every attacker node of the disproof given every "
+        "move the search's primitives give without its shortcuts (a move never tried is "
+        "a solver error, exit 3)",
+    )
     p.set_defaults(run=_run)
 
 
@@ -173,6 +180,12 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
         lines.append(_board_with_line(board, result))
     elif result.result is Verdict.DISPROVEN:
         lines.append(f"{side} has no forced win ({result.goal.value}) within the limits.")
+        if result.audited is not None:
+            lines.append(
+                "The disproof passed its audit."
+                if result.audited
+                else "The disproof's audit could not finish (no move found missing)."
+            )
     else:
         lines.append(f"Unknown: the search stopped ({result.reason or 'budget'}) before an answer.")
     if result.keys is not None:
@@ -260,6 +273,7 @@ def _run(args: argparse.Namespace) -> int:
         "all_keys": args.all_keys,
         "progress": progress,
         "check": not args.no_check,
+        "audit": args.audit,
     }
     if args.both:
         results = solve_both(board, goal, limits, **options)

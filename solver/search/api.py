@@ -27,12 +27,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import PositionError, ProofRejected
+from solver.errors import DisproofRejected, PositionError, ProofRejected
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, format_points, point_name
 from solver.search.counting import book_length, parse_count
 from solver.search.dfpn import DfPn, Stopped, paused_gc
 from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
+from solver.search.disproof import audit_disproof
 from solver.search.proof import ProofNode
 
 __all__ = [
@@ -147,6 +148,9 @@ class SolveResult:
     # seconds the check took (not counted in ``seconds``, the search's)
     checked: bool = False
     check_seconds: float = 0.0
+    # with ``audit``, a disproof: whether the audit checked all of it (False: the table
+    # no longer held some of it, or a VCF search ran out); None: not audited
+    audited: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -167,6 +171,8 @@ class SolveResult:
             out["reason"] = self.reason
         if self.shortest_shown is not None:
             out["shortest_shown"] = self.shortest_shown
+        if self.audited is not None:
+            out["audited"] = self.audited
         if self.result is Verdict.PROVEN:
             out["checked"] = self.checked
             out["check_seconds"] = round(self.check_seconds, 4)
@@ -224,6 +230,7 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     check: bool = True,
     safe: bool = False,
+    audit: bool = False,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -237,11 +244,14 @@ def solve(
     ``check`` (the default) re-checks a proof with the independent checker
     (:func:`solver.search.checker.check_proof`) before it is reported (see :func:`_check`);
     ``safe`` searches without the pruning shortcuts (``DfPn``'s ``safe``: slower, for a
-    second look at a disproof).
+    second look at a disproof). ``audit`` audits a disproof (:mod:`solver.search.disproof`:
+    every OR node of it given every move the primitives give there without the search's
+    shortcuts) and sets ``audited``.
 
     Raises:
         PositionError: the position already holds a five.
         ProofRejected: the checker rejected the proof found (a solver fault).
+        DisproofRejected: the audit found a move the disproof never tried.
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
@@ -293,6 +303,8 @@ def solve(
                 result.reason = "a sub-search ran out of nodes"
             else:
                 result.result = Verdict.DISPROVEN
+                if audit:
+                    _audit(search, core, cap, board, result, clock.deadline)
             if all_keys and result.result is not Verdict.UNKNOWN:
                 clock.phase = "keys"
                 search.incomplete = False
@@ -322,6 +334,24 @@ def solve(
     if check and result.tree is not None:
         _check(board, limits, result)
     return result
+
+
+def _audit(
+    search: DfPn, core: Any, cap: int, board: Board, result: SolveResult, deadline: float | None
+) -> None:
+    """Audit the disproof within ``cap`` that ``search`` found (its root at ``core``'s
+    position) until ``deadline``; set ``result.audited``.
+
+    Raises:
+        DisproofRejected: a move the disproof never tried.
+    """
+    found = audit_disproof(search, search.or_key(cap), core, deadline)
+    if found.problems:
+        raise DisproofRejected(
+            f"the disproof leaves out moves in the position {position_text(board)}: "
+            + "; ".join(found.problems[:3])
+        )
+    result.audited = found.complete
 
 
 def _check(board: Board, limits: Limits, result: SolveResult) -> None:

@@ -30,6 +30,7 @@ from typing import Any
 from solver.errors import RenjuError
 from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Point, point_name
+from solver.rules.zobrist import ZOBRIST
 from solver.search.proof import ProofNode
 
 __all__ = ["ProofError", "RefutationChecker", "check_line", "check_proof", "check_refutations"]
@@ -361,6 +362,13 @@ def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _
                     rules.remove(m)
             elif m in node.refuted:
                 line = node.refuted[m]
+                # replayed already in the position after m (the memo of ``_check_vcf``,
+                # its key made without putting the stone: most defences meet a line
+                # replayed after another order of the same stones)
+                done = rules.lines.get((rules.core.hash ^ ZOBRIST[d][m], a, line))
+                if done is not None:
+                    longest = max(longest, done)
+                    continue
                 start = None
                 if line and not rules.core.get(line[0]):
                     if line[0] not in firsts:

@@ -44,6 +44,7 @@ cdef extern from "Python.h":
 
 from solver.search.proof import ProofNode
 from solver.rules.zobrist import ZOBRIST
+from solver.search.dfpn_shared import forced_block_of_class
 
 # (INF, EPSILON, HIDDEN_AFTER, MAX_R, the book counting's, DEPENDENT_REACH, DEPENDENT_NEAR:
 # see solver/search/dfpn_shared.py; their compile-time values are in dfpn_shared.pxd)
@@ -357,7 +358,7 @@ cdef class Loop:
         if core_is_four_move(core, p, a):
             self._add_four(children, r, p)
             return 0
-        if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
+        if not forced_block_of_class(core, p, a, self.mode):
             return 0
         h = core_hash(core)
         if table_find(self.table, h ^ Z[a][p], (self._cthreat_r(r) << 1) | 1) is not None:
@@ -953,7 +954,13 @@ cdef class Loop:
                 # A new OR child with one move left (after a four of this OR node
                 # with two, or a defence of this AND node with one): what _cmid
                 # would settle without a call (see there), settled here without
-                # putting its stones either.
+                # putting its stones either. The poll _cmid would make is made here:
+                # the pure loop polls at every _mid call, and a first phase or a
+                # budget ends at a poll, so both loops must poll at the same calls.
+                if self._polls % 16 == 0:
+                    self._poll()
+                else:
+                    self._polls += 1
                 self.expansions += 1
                 ce = _disproven_leaf()
                 self.table.store(ch, clow, ce)

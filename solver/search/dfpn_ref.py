@@ -75,6 +75,7 @@ from solver.search.dfpn_shared import (
     _PhaseOver,
     _widen,
     child_code,
+    forced_block_of_class,
     node_key,
 )
 from solver.search.dfpn_table import TableUpkeep
@@ -282,7 +283,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         if core.is_four_move(p, a):
             self._add_four(children, r, p)
             return
-        if (self.mode == 1 and not core.is_three_move(p, a)) or (a == 1 and core.forbidden(p)):
+        if not forced_block_of_class(core, p, a, self.mode):
             return
         if node_key(core.hash ^ ZOBRIST[a][p], self._threat_r(r), _AND) in self.tt:
             # A threat: an AND node is made only after a VCF found there, and this one's

@@ -34,6 +34,7 @@ __all__ = [
     "Stopped",
     "child_code",
     "final_kind",
+    "forced_block_of_class",
     "longer_than",
     "node_key",
     "paused_gc",
@@ -200,6 +201,28 @@ def replaced(
     merged = dict(refs)
     merged.update(changes)  # (the points keep their places: point order)
     return merged
+
+
+def forced_block_of_class(core: Core, p: int, attacker: int, mode: int) -> bool:
+    """Whether the attacker's block ``p`` of the defender's five point (his only move)
+    may be a threat of the goal's class (``mode``): not forbidden for Black and, for
+    ``vct``, a three by shape or a move after which he threatens an open four (a
+    three he made before still stands: the block is forced, and the defender must still
+    answer that three, as the proof checker's vct rule has it)::
+
+        White g5 makes two threes (e5 f5 g5, g5 g6 g7); Black's four a1-a4 is his only
+        reply; White's block a5 is no three, but both threes still stand.
+
+    The VCF search after the block is the caller's."""
+    if attacker == 1 and core.forbidden(p):
+        return False
+    if mode != 1 or core.is_three_move(p, attacker):
+        return True
+    core.put(p, attacker)
+    try:
+        return any(len(core.completions(q, attacker)) >= 2 for q in core.four_moves(attacker))
+    finally:
+        core.remove(p)
 
 
 def final_kind(core: Core, p: int, attacker: int) -> str:

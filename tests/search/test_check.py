@@ -21,12 +21,13 @@ import pytest
 import puzzles.verify
 from puzzles.generate import Wanted, _positions, mine
 from puzzles.io import read_puzzles
+from puzzles.model import Puzzle
 from puzzles.verify import verify_puzzle
 from solver.cli import main
 from solver.cli.bench import load_case, sample_games
 from solver.errors import EXIT_SOLVER_ERROR, ProofRejected, SolverError
-from solver.rules.board import Board
-from solver.rules.notation import point_name
+from solver.rules.board import Board, Color
+from solver.rules.notation import parse_points, point_name
 from solver.search.api import Goal, Limits, SolveResult, Verdict, solve
 from solver.search.checker import ProofError, check_proof
 from solver.search.dfpn import CompiledDfPn, DfPn, PureDfPn
@@ -191,6 +192,25 @@ def test_second_look_contradicts_a_wrong_disproof(
     data = json.loads(path.read_text())
     assert [p["result"] for p in data["puzzles"]] == ["error", "proven"]
     assert second.id == "sound-vct"
+
+
+def test_second_look_counts_as_the_puzzle_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A "win in 2" as the books count (the run of fours f2, i5 one move, then k5, a
+    double three): the second look must count the same way. Counting every move, no
+    win within 2 exists, and a wrong "disproven" from the first search would stand."""
+    puzzle = Puzzle(
+        black=parse_points("b2 e1"),
+        white=parse_points("c2 d2 e2 g3 h4 l5 k3 k4"),
+        to_move=Color.WHITE,
+        goal="vct",
+        max_moves=2,
+        count="books",
+    )
+    calls = _first_search_says_no_win(monkeypatch, puzzle.board())
+    report = verify_puzzle(puzzle, 10)
+    assert calls == ["shortest", "safe"]
+    assert report.result == "error"
+    assert report.problems[0].startswith("solver error: the search found no win, a search")
 
 
 def test_second_look_agrees_with_a_true_disproof() -> None:

@@ -126,14 +126,15 @@ def test_a_defender_four_on_the_board_counts() -> None:
 
 
 def test_a_move_can_lose_where_no_threat_stands() -> None:
-    # White has no VCT in 3 here (Black's counter-fours l8 and m8, from j8 k8 _ _ n8,
-    # answer his threes). Black's o8 turns both into overline shapes (j8 k8 l8 _ n8 o8:
-    # m8 makes six), no fours any more, and White's three k6 then wins. A split that
+    # White has no VCT in 2 here (Black's counter-fours l8 and m8, from j8 k8 _ _ n8,
+    # answer his threes; in 3 he wins: k6 l8 m8 l7 l5, the block m8 a VCT move while his
+    # three stands). Black's o8 turns both into overline shapes (j8 k8 l8 _ n8 o8: m8
+    # makes six), no fours any more, and White's three k6 then wins in 2. A split that
     # took "no threat" for "every move holds" would list o8 as a defence.
     b = Board.from_stones(
         "h6 h8 j8 k8 n8 j10 h11 i12", "j6 m6 g7 j7 i8 h10 i10 h13", to_move="black"
     )
-    r = defend(b, "vct", Limits(max_moves=3))
+    r = defend(b, "vct", Limits(max_moves=2))
     o8 = parse_point("o8")
     assert r.threat is Verdict.DISPROVEN
     assert list(r.refuted) == [o8] and r.refuted[o8][0] == parse_point("k6")

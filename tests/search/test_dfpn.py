@@ -86,6 +86,34 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         assert (results[0][0].value == "proven") == case.proven, name
 
 
+@pytest.mark.parametrize(("name", "limit"), [("vct_game_black_l05_1", 5), ("vct_fukumi", 3)])
+def test_both_loops_poll_at_the_same_calls(name: str, limit: int) -> None:
+    """A first phase and the budgets end at a poll (every 16th ``_mid`` call), so both
+    loops must poll at the same calls: the compiled loop settles a new OR child with one
+    move left without calling ``_cmid`` (after a four with two moves, or a defence with
+    one), and counts the poll the pure loop's ``_mid`` makes for it. (Without that count,
+    ``--shortest`` under books on vct_fukumi ended its first phase at another node and
+    spent 1,760 nodes more than the pure loop.)"""
+    from support.quintet import load
+
+    import solver.search.dfpn as dfpn
+
+    if dfpn.CompiledDfPn is None:
+        pytest.skip("compiled search loop not built")
+    case = load(name)
+    board = Board.from_stones(
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
+    )
+    seen = []
+    for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
+        for count in ("plain", "books"):
+            search = cls(board.core.copy(), int(board.to_move), 2, count=count)
+            entry = search.solve_or(limit)
+            seen.append((count, entry.pn == 0, search.nodes, search._polls))
+    assert seen[:2] == seen[2:]
+    assert all(polls > 16 for _, _, _, polls in seen)
+
+
 def test_a_block_whose_threat_is_known_is_not_searched_again() -> None:
     """After a defender's four, the attacker's block is his only move; it is a threat
     when he has a VCF after it. Where the block's AND node is in the table already (the

@@ -244,6 +244,37 @@ def test_naive_double_three() -> None:
     assert not naive_tsume(two_twos, far, BLACK, 2, "tsume")
 
 
+# White g5 makes two threes (e5 f5 g5, g5 g6 g7); Black's one counter is the four
+# a1-a4, whose block a5 is White's only move and no three; both threes still stand, so
+# Black must answer them and cannot: White wins in 3 by fours and threes. The search's
+# vct class once required the block to make a three of its own (the checker's does not):
+# "no forced win (vct)", a false disproof.
+COUNTER_FOUR_BLOCK = (pts("a1 a2 a3"), pts("e5 f5 g6 g7"))
+
+
+def test_naive_block_of_a_counter_four_needs_no_three() -> None:
+    black, white = COUNTER_FOUR_BLOCK
+    assert naive_tsume(black, white, WHITE, 3, "vct")
+    assert not naive_tsume(black, white, WHITE, 2, "vct")
+    # without Black's four, the double three wins in 2
+    assert naive_tsume(pts("a1 a3"), white, WHITE, 2, "vct")
+
+
+@pytest.mark.parametrize("goal", ["vct", "tsume"])
+def test_engine_block_of_a_counter_four_needs_no_three(compiled: bool, goal: str) -> None:
+    from solver.search.checker import check_proof
+
+    black, white = COUNTER_FOUR_BLOCK
+    r = engine(black, white, WHITE, goal, Limits(), compiled, shortest=True)
+    assert r.result is Verdict.PROVEN and r.moves == 3 and r.tree is not None
+    assert [point_name(p) for p in r.line[:3]] == ["g5", "a4", "a5"]
+    board = Board.from_stones("a1 a2 a3", "e5 f5 g6 g7", to_move="white", compiled=compiled)
+    assert check_proof(board, r.tree, "vct", 3) == 3
+    assert engine(black, white, WHITE, goal, Limits(max_moves=2), compiled).result is (
+        Verdict.DISPROVEN
+    )
+
+
 # -- Part 3: differential tests -----------------------------------------------------------
 
 

@@ -27,7 +27,9 @@ Definitions (the engine's conventions, README "renju solve" and ``solver/search.
   defender plays ``q`` and the attacker goes on with ``r - 1`` moves. A block that makes
   the defender's four (a counter-four) needs no special rule: the attacker's next move
   must then take the defender's five point, so it must be a four (or a threat of the
-  class, in ``vct``/``tsume``) there.
+  class, in ``vct``/``tsume``) there. Under ``vct`` that forced block need not make a
+  three: a three of his that still stands (some move makes two five points) makes it
+  one, as the checker's vct rule has it.
 * A *threat* (``vct``, ``tsume``): a legal move that is neither a four nor a five, after
   which the attacker would have a VCF of at most ``r - 1`` moves if the defender passed.
   ``vct`` allows only threats that make a three by shape (a point that turns the row
@@ -294,12 +296,23 @@ def defender_moves(pos: Position, defender: int, near: Point) -> list[Point]:
     return sorted(legal_moves(pos, defender), key=lambda q: _distance(q, near))
 
 
-def is_threat(pos: Position, a: int, m: Point, r: int, goal: str) -> bool:
+def is_threat(pos: Position, a: int, m: Point, r: int, goal: str, forced: bool = False) -> bool:
     """Whether the attacker's empty ``m`` is a threat of ``goal``'s class with ``r``
-    moves left (``m`` already known to be no four and no five, and legal)."""
-    if goal == "vct" and not makes_three_shape(pos, a, m):
+    moves left (``m`` already known to be no four and no five, and legal). ``forced``:
+    ``m`` blocks the defender's five point, his only move; under ``vct`` it need not
+    make a three if a three of his still stands (some move then makes two five points)."""
+    if (
+        goal == "vct"
+        and not makes_three_shape(pos, a, m)
+        and not (forced and _open_four_threat(pos.put(m, a), a))
+    ):
         return False
     return has_vcf(pos.put(m, a), a, r - 1)
+
+
+def _open_four_threat(pos: Position, a: int) -> bool:
+    """Whether some legal move of ``a`` gives him two five points or more."""
+    return any(len(five_points(pos.put(q, a), a)) >= 2 for q in four_moves(pos, a))
 
 
 def _threat_candidates(pos: Position, a: int, goal: str) -> list[Point]:
@@ -335,7 +348,7 @@ def _tsume_or(pos: Position, a: int, r: int, goal: str) -> bool:
     for m in candidates:
         if m in fours or is_five_move(pos, a, m) or not is_legal(pos, a, m):
             continue
-        if not is_threat(pos, a, m, r, goal):
+        if not is_threat(pos, a, m, r, goal, forced=bool(theirs)):
             continue
         after = pos.put(m, a)
         if five_points(after, d):
