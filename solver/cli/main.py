@@ -25,9 +25,10 @@ from solver.errors import EXIT_SOLVER_ERROR, PositionError, RenjuError, SolverEr
 __all__ = ["build_parser", "main"]
 
 
-def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
+def build_parser(core_only: bool = False, only: str | None = None) -> argparse.ArgumentParser:
     """The full ``renju`` parser with every registered subcommand (``core_only``: the
-    core's commands alone, without scanning the entry points)."""
+    core's commands alone, without scanning the entry points; ``only``: of those, the
+    command of that name alone)."""
     parser = argparse.ArgumentParser(
         prog="renju",
         description="Renju tsume solver and trainer: exact RIF rules, VCF/VCT/tsume search.",
@@ -35,7 +36,7 @@ def build_parser(core_only: bool = False) -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"renju {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for register in command_registrars(core_only):
+    for register in command_registrars(core_only, only):
         register(sub)
     return parser
 
@@ -44,7 +45,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     words = sys.argv[1:] if argv is None else list(argv)
     command = next((w for w in words if not w.startswith("-")), None)
-    parser = build_parser(core_only=command in CORE_NAMES)
+    core = command in CORE_NAMES
+    parser = build_parser(core_only=core, only=command if core else None)
     args = parser.parse_args(words)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)

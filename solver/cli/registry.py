@@ -24,10 +24,10 @@ but broken is skipped with a warning on stderr.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
 from collections.abc import Callable, Iterator
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,11 +84,16 @@ Selector = int | str | None
 PositionReader = Callable[[Path, Selector], "Board | tuple[Board, dict[str, Any]] | None"]
 
 
-def register_core(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the core's commands (``CORE_COMMANDS``) to the ``renju`` parser."""
-    for name in CORE_COMMANDS:
-        register: Registrar = importlib.import_module(name).register
-        register(sub)
+def register_core(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], only: str | None = None
+) -> None:
+    """Add the core's commands (``CORE_COMMANDS``) to the ``renju`` parser; ``only``: the
+    one of that name alone (``CORE_NAMES`` and ``CORE_COMMANDS`` go in the same order),
+    so that a command does not import the modules of the nine others."""
+    for module, name in zip(CORE_COMMANDS, CORE_NAMES, strict=True):
+        if only is None or name == only:
+            register: Registrar = importlib.import_module(module).register
+            register(sub)
 
 
 def _entries(group: str, what: str) -> list[Any]:
@@ -114,11 +119,11 @@ def _entries(group: str, what: str) -> list[Any]:
     return found
 
 
-def command_registrars(core_only: bool = False) -> list[Registrar]:
+def command_registrars(core_only: bool = False, only: str | None = None) -> list[Registrar]:
     """The functions that add the commands: the core's first, then the entry points'
-    (unless ``core_only``)."""
+    (unless ``core_only``); ``only``: of the core's, the command of that name alone."""
     if core_only:
-        return [register_core]
+        return [functools.partial(register_core, only=only)]
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 
@@ -147,7 +152,7 @@ def position_readers() -> Iterator[PositionReader]:
     yield from _other_readers()
 
 
-@cache
+@functools.cache
 def _other_readers() -> tuple[PositionReader, ...]:
     return tuple(
         reader

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
+from solver.cli.main import build_parser
+from solver.cli.registry import CORE_NAMES
 
 DOUBLE_THREE = ["--black", "g8 h8 i9 i10 i11 k8 l8"]
 
@@ -296,3 +299,15 @@ def test_every_option_has_help_and_help_names_only_real_options() -> None:
         text = command.format_help()
         mentioned = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
         assert mentioned <= options, f"renju {name} --help names {mentioned - options}"
+
+
+@pytest.mark.parametrize("name", CORE_NAMES)
+def test_a_core_command_alone_is_that_command(name: str) -> None:
+    # main builds the parser of a core command with that command alone (start-up time):
+    # CORE_NAMES and CORE_COMMANDS must name the same commands in the same order
+    parser = build_parser(core_only=True, only=name)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(sub.choices) == [name]
+    full = build_parser(core_only=True)
+    sub = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction))
+    assert list(sub.choices) == list(CORE_NAMES)
