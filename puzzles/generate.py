@@ -22,21 +22,33 @@ not kept, the mining goes on, and the command exits with 3 at the end.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import itertools
+import os
 import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from puzzles.io import read_puzzles, write_native
+from puzzles.dispatch import ExecutorLost
+from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
-from solver.errors import EXIT_SOLVER_ERROR, CommandError, SolverError
+from solver.errors import EXIT_SOLVER_ERROR, CommandError, RenjuError
 from solver.progress import Bar, progress_bar
 from solver.rules.board import Board, Color
-from solver.rules.games import sample_games
 from solver.search.api import Limits, SolveResult, Verdict, solve
 
-__all__ = ["Wanted", "level_of", "mine", "mine_positions", "register_generate"]
+__all__ = [
+    "Wanted",
+    "level_of",
+    "make_puzzle",
+    "mine",
+    "mine_positions",
+    "numbered",
+    "register_generate",
+]
 
 
 @dataclass(frozen=True)
@@ -58,11 +70,16 @@ def level_of(goal: str, moves: int) -> int:
 
 
 def _positions(games: list[list[int | None]], min_stones: int) -> Iterator[tuple[int, int, Board]]:
+    """Every position along the games worth searching: ``(game, moves played, board)``
+    (at least ``min_stones`` stones, no five; the position after the last move too)."""
     for gi, game in enumerate(games):
         board = Board()
-        for k, move in enumerate(game):
+        for k in range(len(game) + 1):
             if board.stone_count >= min_stones and board.five_on_board() is None:
                 yield gi, k, board.copy()
+            if k == len(game):
+                break
+            move = game[k]
             if move is not None and board.core.get(move):
                 break
             board.push(move)
@@ -90,15 +107,15 @@ def mine(
     errors: list[str] | None = None,
     bar: Bar | None = None,
 ) -> list[Puzzle]:
-    """Up to ``count`` sound puzzles from ``games``: at most one per game. A solver
+    """Up to ``count`` sound puzzles from ``games``, in this process: at most one per
+    game, each position searched at its first occurrence only (up to symmetry). A solver
     error on a position (a proof the checker rejected) skips that position; its
     message (naming the game and the position) is added to ``errors`` and printed on
-    stderr."""
-    found = (
-        (gi, f"game {gi + 1}, after move {k}", board)
-        for gi, k, board in _positions(games, want.min_stones)
-    )
-    return _mine(found, want, count, source, verbose, errors, bar=bar)
+    stderr. :mod:`puzzles.generate_run` does the same on files, in parallel."""
+    from puzzles.game_lines import GameLine
+
+    lines = (GameLine(f"game {i + 1}", tuple(g)) for i, g in enumerate(games))
+    return _mine_here(lines, want, count, source, verbose, errors, bar, after=True)
 
 
 def mine_positions(
@@ -113,74 +130,89 @@ def mine_positions(
     """Up to ``count`` sound puzzles from the positions of ``items`` (the puzzles and
     positions of a file: each one as it stands, its side to move the attacker), kept
     as :func:`mine` keeps them; each keeps its comment."""
-    comments = {i: item.comment for i, item in enumerate(items)}
+    from puzzles.game_lines import GameLine
 
-    def boards() -> Iterator[tuple[int, str, Board]]:
-        for i, item in enumerate(items):
-            if item.validate():
-                continue  # an impossible position, or one with a five already
-            yield i, item.id or f"position {i + 1}", item.board()
+    lines = (
+        GameLine(
+            item.id or f"position {i + 1}",
+            (),
+            tuple(item.black),
+            tuple(item.white),
+            item.to_move,
+            item.comment,
+        )
+        for i, item in enumerate(items)
+        if not item.validate()  # (an impossible position, or one with a five already)
+    )
+    return _mine_here(lines, want, count, source, verbose, errors, bar, after=False)
 
-    return _mine(boards(), want, count, source, verbose, errors, comments, bar)
 
-
-def _mine(
-    found: Iterator[tuple[int, str, Board]],
+def _mine_here(
+    lines: Iterator[Any],
     want: Wanted,
     count: int,
     source: str,
     verbose: bool,
     errors: list[str] | None,
-    comments: dict[int, str] | None = None,
-    bar: Bar | None = None,
+    bar: Bar | None,
+    *,
+    after: bool,
 ) -> list[Puzzle]:
+    from puzzles.dedupe import Seen
+    from puzzles.generate_run import mine_units, plan
+
     bar = bar or Bar()
     out: list[Puzzle] = []
-    used: set[int] = set()
-    tried = 0
-    for gi, where, board in found:
-        if len(out) >= count:
-            break
-        if gi in used:
-            continue
-        tried += 1
-        bar.update(status=f"{tried} positions tried")
-        try:
-            kept = _candidate(board, want)
-        except SolverError as exc:
-            message = f"solver error ({where}): {exc}"
-            bar.emit(f"renju: {message}", sys.stderr)
-            if errors is not None:
-                errors.append(message)
-            continue
-        if kept is None:
-            continue
-        result, key = kept
-        moves = result.moves
-        assert moves is not None  # (a proven win's length)
-        used.add(gi)
-        n = len(out) + 1
-        out.append(
-            Puzzle(
-                black=board.stones(Color.BLACK),
-                white=board.stones(Color.WHITE),
-                to_move=board.to_move,
-                goal=want.goal,  # type: ignore[arg-type]
-                max_moves=moves,
-                solution=list(result.line),
-                keys=[key],
-                id=f"{want.goal}-{moves}-{n:03d}",
-                title=f"{want.goal.upper()} in {moves}",
-                source=f"{source}, {where}",
-                comment=(comments or {}).get(gi, ""),
-                level=level_of(want.goal, moves),
-                tags=[want.goal, f"{moves}-moves"],
-            )
-        )
-        bar.update(advance=1)
-        if verbose:
-            bar.emit(f"  found {out[-1].id} ({len(out)}/{count})", sys.stderr)
+    with Seen() as seen:
+        for unit in plan(lines, seen, want.min_stones, after=after):
+            if len(out) >= count:
+                break
+            (mined,) = mine_units([unit], want, source)
+            for message in mined.errors:
+                bar.emit(f"renju: {message}", sys.stderr)
+                if errors is not None:
+                    errors.append(message)
+            if mined.puzzle is not None:
+                out.append(numbered(mined.puzzle, len(out) + 1))
+                bar.update(advance=1)
+                if verbose:
+                    bar.emit(f"  found {out[-1].id} ({len(out)}/{count})", sys.stderr)
     return out
+
+
+def make_puzzle(board: Board, want: Wanted, source: str, comment: str = "") -> Puzzle | None:
+    """The per-position work: the puzzle ``board`` makes (its id not numbered yet, see
+    :func:`numbered`), or None.
+
+    Raises:
+        SolverError: a proof the checker rejected.
+    """
+    kept = _candidate(board, want)
+    if kept is None:
+        return None
+    result, key = kept
+    moves = result.moves
+    assert moves is not None  # (a proven win's length)
+    return Puzzle(
+        black=board.stones(Color.BLACK),
+        white=board.stones(Color.WHITE),
+        to_move=board.to_move,
+        goal=want.goal,  # type: ignore[arg-type]
+        max_moves=moves,
+        solution=list(result.line),
+        keys=[key],
+        id=f"{want.goal}-{moves}",
+        title=f"{want.goal.upper()} in {moves}",
+        source=source,
+        comment=comment,
+        level=level_of(want.goal, moves),
+        tags=[want.goal, f"{moves}-moves"],
+    )
+
+
+def numbered(puzzle: Puzzle, n: int) -> Puzzle:
+    """The ``n``-th puzzle of a run: its id gets the number (``vcf-5-007``)."""
+    return dataclasses.replace(puzzle, id=f"{puzzle.id}-{n:03d}")
 
 
 def _candidate(board: Board, want: Wanted) -> tuple[SolveResult, int] | None:
@@ -224,7 +256,11 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         help="the class of win a puzzle must have (default vcf)",
     )
     g.add_argument(
-        "--count", type=int, default=10, metavar="N", help="puzzles to find (default 10)"
+        "--count",
+        type=_count,
+        default=10,
+        metavar="N",
+        help="puzzles to find (default 10; 'all': mine the whole input)",
     )
     g.add_argument(
         "--min-moves",
@@ -266,46 +302,159 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         help="do not re-check proofs with the independent checker (faster; by default a "
         "rejected proof is a solver error, exit 3)",
     )
+    g.add_argument(
+        "--jobs", "-j", type=int, metavar="N", help="worker processes on this machine (default 1)"
+    )
+    g.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: the scheduler's address (tcp://host:8786); needs "
+        'pip install "renju-tsume[cluster]"',
+    )
+    g.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with an interrupted run of OUTPUT (from OUTPUT.progress), the same command",
+    )
     g.set_defaults(run=_run_generate)
 
 
-def _run_generate(args: argparse.Namespace) -> int:
-    if args.count < 1 or args.min_moves < 1 or args.max_moves < args.min_moves or args.time <= 0:
-        raise CommandError("need --count >= 1, 1 <= --min-moves <= --max-moves, --time > 0")
-    out = Path(args.output)
-    if out.exists() and not args.force:
-        raise CommandError(f"{args.output!r} exists (use --force to overwrite)")
-    items: list[Puzzle] = []
-    games: list[list[int | None]] = []
+def _count(text: str) -> int | None:
+    if text == "all":
+        return None
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number or 'all': {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (or 'all'), not {n}")
+    return n
+
+
+def _settings(args: argparse.Namespace) -> dict[str, Any]:
+    """What must not change between a run and its ``--resume``."""
+    source = args.games or args.from_file
+    size = os.path.getsize(source) if source and os.path.isfile(source) else None
+    return {
+        "goal": args.goal,
+        "count": args.count,
+        "min_moves": args.min_moves,
+        "max_moves": args.max_moves,
+        "time": args.time,
+        "check": not args.no_check,
+        "games": args.games,
+        "from": args.from_file,
+        "input_bytes": size,
+        "seed": None if source else args.seed,
+    }
+
+
+def _lines(args: argparse.Namespace) -> tuple[Iterator[Any], str, bool]:
+    """The lines to mine, the name of their source, and whether they are game lines
+    (False: ``--from`` positions).
+
+    Raises:
+        PuzzleFormatError, CommandError: the input cannot be read or holds nothing.
+    """
+    from puzzles.game_lines import GameLine, file_lines, generated_lines
+
     if args.from_file:
         if not Path(args.from_file).is_file():
             raise CommandError(f"no such file: {args.from_file!r}")
         read = read_puzzles(Path(args.from_file))
         items = read.puzzles + read.positions
-        source = Path(args.from_file).name
         if not items:
             raise CommandError(f"{args.from_file!r}: no position to prove")
-    elif args.games:
-        result = read_puzzles(Path(args.games))
-        games = [list(p.solution) for p in result.puzzles if p.solution]
-        source = Path(args.games).name
-        if not games:
+        lines: Iterator[Any] = (
+            GameLine(
+                item.id or f"position {i + 1}",
+                (),
+                tuple(item.black),
+                tuple(item.white),
+                item.to_move,
+                item.comment,
+                done=(i + 1) / len(items),
+            )
+            for i, item in enumerate(items)
+        )
+        return lines, Path(args.from_file).name, False
+    if args.games:
+        if not Path(args.games).is_file():
+            raise CommandError(f"no such file: {args.games!r}")
+        lines = file_lines(args.games)
+        first = next(lines, None)  # (a file that cannot be read at all fails here)
+        if first is None:
             raise CommandError(f"{args.games!r}: no game lines to mine")
-    else:
-        games = [list(g) for g in sample_games(4000, seed=args.seed, length=(16, 70))]
-        source = f"generated games (seed {args.seed})"
+        return itertools.chain([first], lines), Path(args.games).name, True
+    return generated_lines(4000, args.seed), f"generated games (seed {args.seed})", True
+
+
+def _run_generate(args: argparse.Namespace) -> int:
+    from puzzles import generate_run as gr
+
+    count = args.count
+    if args.min_moves < 1 or args.max_moves < args.min_moves or args.time <= 0:
+        raise CommandError("need 1 <= --min-moves <= --max-moves, --time > 0")
+    if args.jobs is not None and args.jobs < 1:
+        raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs is not None and args.scheduler:
+        raise CommandError("--jobs is for this machine, --scheduler for a Dask cluster: not both")
+    out = Path(args.output)
+    settings = _settings(args)
+    state = gr.State(settings)
+    if args.resume and gr.progress_path(out).exists():
+        state = gr.load_progress(out, settings)
+    elif args.resume and out.exists():
+        raise CommandError(
+            f"nothing to resume: {args.output!r} is complete (no "
+            f"{gr.progress_path(out).name!r}; use --force to mine it again)"
+        )
+    elif out.exists() and not args.force:
+        raise CommandError(f"{args.output!r} exists (use --force to overwrite, --resume to go on)")
+    lines, source, after = _lines(args)
     want = Wanted(args.goal, args.min_moves, args.max_moves, args.time, check=not args.no_check)
+    opts = gr.Run(
+        out,
+        lines,
+        source,
+        want,
+        count,
+        after=after,
+        jobs=args.jobs or 1,
+        scheduler=args.scheduler,
+        state=state,
+    )
     start = time.monotonic()
-    errors: list[str] = []
-    verbose = sys.stderr.isatty()
-    with progress_bar(args.count, "generate") as bar:
-        if args.from_file:
-            found = mine_positions(items, want, args.count, source, verbose, errors, bar)
-        else:
-            found = mine(games, want, args.count, source, verbose, errors, bar)
-    write_native(found, out)
-    print(f"wrote {len(found)} puzzles to {out} in {time.monotonic() - start:.0f} s")
-    if errors:
-        print(f"renju: {len(errors)} solver error(s), positions skipped", file=sys.stderr)
+    resumed = state.lines
+    try:
+        with progress_bar(1.0, "generate", counts=False) as bar:
+            writer = gr.run(opts, bar, verbose=sys.stderr.isatty())
+    except KeyboardInterrupt:
+        print(
+            f"renju: interrupted after {state.lines} lines, {len(state.puzzles)} puzzles "
+            f"saved to {out}; go on with the same command and --resume",
+            file=sys.stderr,
+        )
+        return 130
+    except ExecutorLost as exc:
+        raise RenjuError(
+            f"{exc}: stopped after {state.lines} lines, {len(state.puzzles)} puzzles saved "
+            f"to {out}; go on with the same command and --resume"
+        ) from None
+    gr.remove_progress(out)
+    found = state.puzzles
+    seconds = time.monotonic() - start
+    print(f"wrote {len(found)} puzzles to {out} in {seconds:.0f} s")
+    searched = writer.searched_here
+    print(
+        f"renju: {state.lines - resumed} lines, {searched:,} positions searched "
+        f"({searched / seconds if seconds > 0 else 0:.1f}/s)"
+        + (f", {resumed} lines done before the resume" if resumed else ""),
+        file=sys.stderr,
+    )
+    if state.bad:
+        print(f"renju: {len(state.bad)} bad record(s) skipped", file=sys.stderr)
+    if state.errors:
+        print(f"renju: {len(state.errors)} solver error(s), positions skipped", file=sys.stderr)
         return EXIT_SOLVER_ERROR
     return 0 if found else 1

@@ -40,7 +40,14 @@ from puzzles.formats.base import PathLike, decode_text, read_bytes
 from puzzles.formats.native import format_native, parse_native
 from puzzles.model import Puzzle, PuzzleFormatError, ReadResult
 
-__all__ = ["FORMATS", "detect_format", "read_file", "read_puzzles", "write_native"]
+__all__ = [
+    "FORMATS",
+    "detect_format",
+    "read_file",
+    "read_puzzles",
+    "write_native",
+    "write_text_atomic",
+]
 
 FORMATS = ("native", "renlib", "pos", "sgf", "psq", "rif", "lfz", "quintet")
 _EXTENSIONS = {
@@ -187,9 +194,19 @@ def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
         ValueError: a puzzle cannot be written (see :func:`puzzles.formats.native.format_puzzle`).
         OSError: the file cannot be written.
     """
-    text = format_native(puzzles)
+    write_text_atomic(path, format_native(puzzles))
+
+
+def write_text_atomic(path: PathLike, text: str) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: a temporary file
+    in the same folder, then ``os.replace``; the file gets the mode a plain ``open``
+    would give it.
+
+    Raises:
+        OSError: the file cannot be written.
+    """
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".renju", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=PurePath(os.fspath(path)).suffix, dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
