@@ -84,7 +84,8 @@ class DaskExecutor:
         self._checked = 0.0
         import distributed
 
-        self._finished: Any = distributed.as_completed(loop=client.loop)
+        finished: Any = distributed.as_completed
+        self._finished: Any = finished(loop=client.loop)
 
     @property
     def dashboard(self) -> str | None:

@@ -1,0 +1,143 @@
+"""``--scheduler``: generate and verify on a local Dask cluster (a scheduler and two worker
+processes) give the output of ``--jobs 1``, also when a worker is killed mid-run or the
+client is interrupted and resumed; without Dask the command says how to install it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.mining import ARGS, GAMES, Mining, before_each_answer, interrupt_at
+
+import puzzles.generate_run as gr
+from solver.cli import main
+
+distributed = pytest.importorskip("distributed")
+
+BUNDLED = Path(__file__).resolve().parents[2] / "puzzles" / "data"
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    try:
+        yield cluster.scheduler_address
+    finally:
+        cluster.close()
+
+
+def generate(out: Path, mining_db: Path, scheduler: str, *extra: str) -> int:
+    argv = ["generate", str(out), "--games", str(mining_db), *ARGS, "--scheduler", scheduler]
+    return main([*argv, *extra])
+
+
+def small_tasks(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Tasks of about ``seconds`` (many tasks from a small input)."""
+    real = gr.run
+
+    def run(opts: gr.Run, *args: Any, **kw: Any) -> gr.Writer:
+        opts.target = seconds
+        return real(opts, *args, **kw)
+
+    monkeypatch.setattr(gr, "run", run)
+
+
+def test_generate_on_a_cluster_gives_the_one_process_output(
+    tmp_path: Path,
+    mining: Mining,
+    scheduler: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out = tmp_path / "out.renju"
+    small_tasks(monkeypatch, 0.05)
+    assert generate(out, mining.db, scheduler) == 0
+    assert out.read_text(encoding="utf-8") == mining.expected
+    err = capsys.readouterr().err
+    assert f"renju: Dask scheduler {scheduler}, 2 worker threads" in err
+
+
+def test_a_worker_killed_mid_run_changes_nothing(
+    tmp_path: Path,
+    mining: Mining,
+    scheduler: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = distributed.Client(scheduler, set_as_default=False)
+    killed: list[int] = []
+
+    def kill(n: int) -> None:
+        busy = {w: keys for w, keys in client.processing().items() if keys}
+        if not killed and busy:  # at the first answer with tasks running: kill their worker
+            worker = sorted(busy)[0]
+            pid = client.run(os.getpid, workers=[worker])[worker]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    before_each_answer(monkeypatch, kill)
+    small_tasks(monkeypatch, 0.3)
+    out = tmp_path / "out.renju"
+    try:
+        assert generate(out, mining.db, scheduler) == 0
+        assert killed
+        assert out.read_text(encoding="utf-8") == mining.expected
+        client.wait_for_workers(2, timeout=30)  # (the nanny starts another one)
+    finally:
+        client.close()
+
+
+def test_an_interrupted_client_resumes_to_the_same_output(
+    tmp_path: Path,
+    mining: Mining,
+    scheduler: str,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    small_tasks(monkeypatch, 0.05)
+    before_each_answer(monkeypatch, interrupt_at(3))
+    out = tmp_path / "out.renju"
+    assert generate(out, mining.db, scheduler) == 130
+    progress = json.loads(gr.progress_path(out).read_text(encoding="utf-8"))
+    assert 0 < progress["lines"] < len(GAMES)
+    before_each_answer(monkeypatch, lambda n: None)
+    assert generate(out, mining.db, scheduler, "--resume") == 0
+    assert out.read_text(encoding="utf-8") == mining.expected
+
+
+def test_verify_on_a_cluster_gives_the_one_process_report(
+    tmp_path: Path, scheduler: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    books = [str(BUNDLED / "vcf-easy.renju"), str(BUNDLED / "starter.renju")]
+    reports = []
+    lines = []
+    for how in (["--jobs", "1"], ["--scheduler", scheduler]):
+        report = tmp_path / f"{how[0][2:]}.json"
+        code = main(["verify", *books, "--time", "30", "--json", str(report), *how])
+        out = capsys.readouterr().out.splitlines()
+        lines.append([line.split(" (")[0] for line in out if not line.startswith("  time ")])
+        entries = json.loads(report.read_text(encoding="utf-8"))["puzzles"]
+        reports.append([{k: v for k, v in e.items() if k != "seconds"} for e in entries])
+        assert code in (0, 1)
+    assert len(reports[0]) == 47
+    assert reports[0] == reports[1]
+    assert lines[0] == lines[1]
+
+
+def test_without_dask_the_command_says_how_to_install_it(
+    tmp_path: Path,
+    mining_db: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)
+    assert generate(tmp_path / "o.renju", mining_db, "tcp://127.0.0.1:1") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert 'not installed: pip install "renju-tsume[cluster]"' in err
+    assert not (tmp_path / "o.renju").exists()
