@@ -60,9 +60,9 @@ def file_lines(path: str) -> Iterator[GameLine | BadRecord]:
     """The lines of a game or puzzle file, in file order (see the module docstring).
 
     Raises:
-        PuzzleFormatError: the file cannot be read at all (a ``.rif`` whose XML breaks
-            before its first game included; XML that breaks later is a last
-            :class:`BadRecord`).
+        PuzzleFormatError: the file cannot be read at all, or (but for a ``.rif``,
+            which is streamed) holds no line (a ``.rif`` whose XML breaks before its
+            first game; XML that breaks later is a last :class:`BadRecord`).
     """
     fmt = detect_format(path)
     if fmt == "rif":
@@ -74,7 +74,10 @@ def file_lines(path: str) -> Iterator[GameLine | BadRecord]:
         return
     result = read_puzzles(path, fmt)
     items = result.puzzles + result.positions
-    total = max(1, len(items))
+    if not items:
+        first = f" ({_problem(result.errors[0][1])})" if result.errors else ""
+        raise PuzzleFormatError(path, f"no game lines to mine{first}")
+    total = len(items)
     for i, p in enumerate(items):
         name = p.id or f"entry {i + 1}"
         yield GameLine(

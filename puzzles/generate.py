@@ -444,13 +444,11 @@ def _run_generate(args: argparse.Namespace) -> int:
     gr.remove_progress(out)
     found = state.puzzles
     seconds = time.monotonic() - start
-    print(f"wrote {len(found)} puzzles to {out} in {seconds:.0f} s")
     searched = writer.searched_here
+    done = f", {resumed} done before the resume" if resumed else ""
     print(
-        f"renju: {state.lines - resumed} lines, {searched:,} positions searched "
-        f"({searched / seconds if seconds > 0 else 0:.1f}/s)"
-        + (f", {resumed} lines done before the resume" if resumed else ""),
-        file=sys.stderr,
+        f"wrote {len(found)} puzzles to {out} in {seconds:.0f} s ({state.lines - resumed} lines"
+        f"{done}, {searched:,} positions searched, {searched / max(seconds, 1e-9):.1f}/s)"
     )
     if state.bad:
         print(f"renju: {len(state.bad)} bad record(s) skipped", file=sys.stderr)

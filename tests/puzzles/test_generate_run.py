@@ -92,11 +92,12 @@ def test_a_position_met_again_in_any_game_or_symmetry_is_searched_once(
     one = write_rif(tmp_path / "one.rif", [game])
     three = write_rif(tmp_path / "three.rif", [game, mirrored, game[:-3]])
     assert generate(tmp_path / "a.renju", one, "--count", "all", "--min-moves", "1") in (0, 1)
-    searched_one = capsys.readouterr().err
+    searched_one = capsys.readouterr().out
     assert generate(tmp_path / "b.renju", three, "--count", "all", "--min-moves", "1") in (0, 1)
-    searched_three = capsys.readouterr().err
+    searched_three = capsys.readouterr().out
     count = [
-        int(e.split(" lines, ")[1].split(" positions")[0]) for e in (searched_one, searched_three)
+        int(e.split(" lines, ")[1].split(" positions")[0].replace(",", ""))
+        for e in (searched_one, searched_three)
     ]
     assert count[0] > 5 and count[0] == count[1]
     assert "3 lines" in searched_three
@@ -178,7 +179,7 @@ def test_an_interrupted_run_resumes_to_the_same_output(
     assert generate(out, mining.db, "--resume") == 0
     assert out.read_text(encoding="utf-8") == mining.expected
     assert not gr.progress_path(out).exists()
-    assert "8 lines done before the resume" in capsys.readouterr().err
+    assert "lines, 8 done before the resume" in capsys.readouterr().out
     # a finished output has nothing to resume; an existing one is not overwritten
     assert generate(out, mining.db, "--resume") == 2
     assert generate(out, mining.db) == 2
