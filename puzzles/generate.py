@@ -1,7 +1,8 @@
 """``renju generate``: mine tsume puzzles from game records and keep the sound ones.
 
 A candidate is every position along each game once it holds at least 10 stones,
-with the side to move as the attacker. It is kept when the solver proves a win in the
+with the side to move as the attacker, searched at its first occurrence only (up to the
+8 symmetries). It is kept when the solver proves a win in the
 goal class whose shortest length lies in ``[--min-moves, --max-moves]`` and whose key
 move is unique (every other first move fails within the same bound: no cook, 余詰).
 Games come from a file (any format the readers know: a RenLib tree, SGF, RIF, ...) or
@@ -17,6 +18,11 @@ i.e. where plain VCF does not win within the bound, so the goal class is honest.
 Every proof is re-checked by the independent checker unless ``--no-check`` is given; a
 rejected one is a solver error: reported on stderr with the position, the position is
 not kept, the mining goes on, and the command exits with 3 at the end.
+
+The search runs in this process, in ``--jobs N`` processes or on a Dask cluster
+(``--scheduler``), with the same answers; OUTPUT is written as puzzles are found and
+``--resume`` goes on after an interruption (:mod:`puzzles.generate_run`). This module
+holds the per-position work (:func:`make_puzzle`) and the command.
 """
 
 from __future__ import annotations
@@ -448,7 +454,8 @@ def _run_generate(args: argparse.Namespace) -> int:
     done = f", {resumed} done before the resume" if resumed else ""
     print(
         f"wrote {len(found)} puzzles to {out} in {seconds:.0f} s ({state.lines - resumed} lines"
-        f"{done}, {searched:,} positions searched, {searched / max(seconds, 1e-9):.1f}/s)"
+        f"{done}, {searched:,} positions searched, {searched / max(seconds, 1e-9):.1f}/s, "
+        f"{writer.tasks} tasks)"
     )
     if state.bad:
         print(f"renju: {len(state.bad)} bad record(s) skipped", file=sys.stderr)

@@ -83,7 +83,7 @@ def _keys(line: GameLine, min_stones: int) -> list[tuple[int, int]]:
         keys.put(p, 1)
     for p in line.white:
         keys.put(p, 2)
-    if board.five_on_board() is not None:
+    if (line.black or line.white) and board.five_on_board() is not None:
         raise RenjuError("the start position already has a five")
     out: list[tuple[int, int]] = []
     for k in range(len(line.moves) + 1):

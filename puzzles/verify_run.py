@@ -2,7 +2,8 @@
 
 :func:`collect_jobs` reads every puzzle of the given files and folders (folders are
 searched recursively for the known extensions), :func:`run_verify` verifies them with
-:func:`puzzles.verify.verify_puzzle`, in this process or in ``jobs`` worker processes, and
+:func:`puzzles.verify.verify_puzzle`, in this process, in ``jobs`` worker processes or on a
+Dask cluster (``scheduler``; :mod:`puzzles.dispatch`, batches of about a second), and
 prints one line per puzzle in file order, then a summary table. With a report path the
 JSON report (:func:`save_report`) is rewritten atomically as puzzles finish (at most
 about a tenth of the run is spent writing it), and always at the end or on Ctrl-C; a

@@ -24,6 +24,8 @@ from puzzles.io import read_puzzles
 from solver.cli import main
 from solver.rules.geometry import transform_point
 
+WANT = Wanted("vcf", 2, 5, 20.0)  # (as ARGS)
+
 
 def generate(out: Path, games: Path, *extra: str) -> int:
     return main(["generate", str(out), "--games", str(games), *ARGS, *extra])
@@ -69,7 +71,7 @@ def test_a_rif_database_is_mined_with_its_moves(
     found = read_puzzles_text(mining_expected)
     assert len(found) >= 3
     # the same puzzles as the library call on the same games, named by the game's id
-    direct = mine([list[int | None](g) for g in GAMES], Wanted("vcf", 2, 5, 20.0), 100, "games.rif")
+    direct = mine([list[int | None](g) for g in GAMES], WANT, 100, "games.rif")
     assert [(p.black, p.white, p.solution, p.id) for p in found] == [
         (p.black, p.white, p.solution, p.id) for p in direct
     ]
@@ -194,3 +196,32 @@ def test_one_machine_runs_never_import_dask(tmp_path: Path, mining_db: Path) -> 
         "assert not {'dask', 'distributed'} & set(sys.modules), 'dask imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_the_progress_bar_shows_the_share_done_tasks_puzzles_and_rate(
+    tmp_path: Path, mining: Mining
+) -> None:
+    import io
+
+    from rich.console import Console
+
+    from puzzles.game_lines import file_lines
+    from solver.progress import progress_bar
+
+    shown: list[str] = []
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, width=160)
+    opts = gr.Run(tmp_path / "o.renju", file_lines(str(mining.db)), "games.rif", WANT, None)
+    with progress_bar(1.0, "generate", console=console, counts=False) as bar:
+        real = bar.update
+
+        def update(**kw: Any) -> None:
+            shown.append(f"{kw.get('completed')} {kw.get('status')}")
+            real(**kw)
+
+        bar.update = update  # type: ignore[method-assign]
+        writer = gr.run(opts, bar)
+    found = len(writer.state.puzzles)
+    assert shown[-1].startswith("1.0 24 tasks, ") and f", {found} puzzles, " in shown[-1]
+    assert shown[-1].endswith("/s") and f"{writer.state.searched:,} positions" in shown[-1]
+    assert "generate" in screen.getvalue() and "%" in screen.getvalue()
