@@ -47,6 +47,12 @@ def connect(address: str, what: str) -> DaskExecutor:
             f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}"
         ) from None
     distributed: Any = _distributed
+    scheme = address.split("://")[0] if "://" in address else "tcp"
+    if scheme not in distributed.comm.registry.backends:
+        known = ", ".join(sorted(distributed.comm.registry.backends))
+        raise CommandError(
+            f"not a Dask scheduler address: {address!r} (tcp://HOST:PORT; schemes: {known})"
+        )
     try:
         client = distributed.Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:

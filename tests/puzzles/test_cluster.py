@@ -141,3 +141,14 @@ def test_without_dask_the_command_says_how_to_install_it(
     assert err.count("\n") == 1
     assert 'not installed: pip install "renju-tsume[cluster]"' in err
     assert not (tmp_path / "o.renju").exists()
+
+
+def test_a_bad_scheduler_address_is_one_line_of_bad_input(
+    tmp_path: Path, mining: Mining, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert generate(tmp_path / "o.renju", mining.db, "bogus://x:1") == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("renju: error: not a Dask scheduler address: 'bogus://x:1' (tcp://")
+    assert main(["generate", str(tmp_path / "o.renju"), "-j", "2", "--scheduler", "x:1"]) == 2
+    assert "--jobs is for this machine, --scheduler for a Dask cluster" in capsys.readouterr().err
