@@ -406,6 +406,9 @@ def _run_generate(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.scheduler:
         raise CommandError("--jobs is for this machine, --scheduler for a Dask cluster: not both")
     out = Path(args.output)
+    folder = out.resolve().parent
+    if not folder.is_dir():
+        raise CommandError(f"cannot write {args.output!r}: no folder {str(folder)!r}")
     settings = _settings(args)
     state = gr.State(settings)
     if args.resume and gr.progress_path(out).exists():
