@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
+import re
 import signal
 import time
 import traceback
@@ -154,33 +155,17 @@ def run_ordered(
     pending: dict[Any, tuple[int, list[T], int]] = {}
     finished: dict[int, Done[T, R]] = {}
     cost = _Cost()
+    source = _Units(units, weight)
     number = 0
     out = 0
-    more = True
-    carry: T | None = None
-    has_carry = False
     try:
         while True:
             slots = max(1, executor.slots())
-            while more and len(pending) < 2 * slots and len(finished) < 16 * slots + 16:
-                budget = cost.budget(target, 100_000) if executor.batching else 1
-                batch: list[T] = []
-                total = 0
-                while len(batch) < (max_units if executor.batching else 1):
-                    if has_carry:
-                        unit, has_carry = carry, False
-                    else:
-                        try:
-                            unit = next(units)
-                        except StopIteration:
-                            more = False
-                            break
-                    w = weight(unit)  # type: ignore[arg-type]
-                    if batch and total + w > budget:
-                        carry, has_carry = unit, True
-                        break
-                    batch.append(unit)  # type: ignore[arg-type]
-                    total += w
+            while len(pending) < 2 * slots and len(finished) < 16 * slots + 16:
+                if executor.batching:
+                    batch, total = source.take(cost.budget(target, 100_000), max_units)
+                else:
+                    batch, total = source.take(1, 1)
                 if not batch:
                     break
                 pending[executor.submit(number, fn, batch, args)] = (number, batch, total)
@@ -207,10 +192,43 @@ def run_ordered(
             executor.cancel(list(pending))
 
 
+class _Units(Generic[T]):
+    """The units still to send, taken a batch at a time."""
+
+    def __init__(self, units: Iterator[T], weight: Callable[[T], int]) -> None:
+        self._units = units
+        self._weight = weight
+        self._next: list[T] = []  # a unit read but left for the next batch
+
+    def take(self, budget: int, most: int) -> tuple[list[T], int]:
+        """Units up to the weight ``budget`` (at least one) and ``most`` units; their
+        weight. Empty when there are no more."""
+        batch: list[T] = []
+        total = 0
+        while len(batch) < most:
+            unit = self._next.pop() if self._next else next(self._units, None)
+            if unit is None:
+                break
+            w = self._weight(unit)
+            if batch and total + w > budget:
+                self._next.append(unit)
+                break
+            batch.append(unit)
+            total += w
+        return batch, total
+
+
 def _why(exc: BaseException) -> str:
-    """One line: the exception's type and message, and where it was raised."""
+    """One line: the exception's type and message, and where it was raised (a worker
+    process's traceback comes back as text: its last frame)."""
+    where = ""
+    remote = re.findall(r'File "(.+)", line (\d+), in (\S+)', str(exc.__cause__ or ""))
     frames = traceback.extract_tb(exc.__traceback__)
-    where = f" (at {frames[-1].name}, {frames[-1].filename}:{frames[-1].lineno})" if frames else ""
+    if remote:
+        file, line, name = remote[-1]
+        where = f" (at {name}, {file}:{line})"
+    elif frames:
+        where = f" (at {frames[-1].name}, {frames[-1].filename}:{frames[-1].lineno})"
     return f"{type(exc).__name__}: {exc}{where}"
 
 
