@@ -28,7 +28,6 @@ holds the per-position work (:func:`make_puzzle`) and the command.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import itertools
 import os
 import sys
@@ -38,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzles import generate_run as gr
 from puzzles.dispatch import ExecutorLost
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
@@ -52,7 +52,6 @@ __all__ = [
     "make_puzzle",
     "mine",
     "mine_positions",
-    "numbered",
     "register_generate",
 ]
 
@@ -165,21 +164,20 @@ def _mine_here(
     after: bool,
 ) -> list[Puzzle]:
     from puzzles.dedupe import Seen
-    from puzzles.generate_run import mine_units, plan
 
     bar = bar or Bar()
     out: list[Puzzle] = []
     with Seen() as seen:
-        for unit in plan(lines, seen, want.min_stones, after=after):
+        for unit in gr.plan(lines, seen, want.min_stones, after=after):
             if len(out) >= count:
                 break
-            (mined,) = mine_units([unit], want, source)
+            (mined,) = gr.mine_units([unit], make_puzzle, want, source)
             for message in mined.errors:
                 bar.emit(f"renju: {message}", sys.stderr)
                 if errors is not None:
                     errors.append(message)
             if mined.puzzle is not None:
-                out.append(numbered(mined.puzzle, len(out) + 1))
+                out.append(gr.numbered(mined.puzzle, len(out) + 1))
                 bar.update(advance=1)
                 if verbose:
                     bar.emit(f"  found {out[-1].id} ({len(out)}/{count})", sys.stderr)
@@ -188,7 +186,7 @@ def _mine_here(
 
 def make_puzzle(board: Board, want: Wanted, source: str, comment: str = "") -> Puzzle | None:
     """The per-position work: the puzzle ``board`` makes (its id not numbered yet, see
-    :func:`numbered`), or None.
+    :func:`puzzles.generate_run.numbered`), or None.
 
     Raises:
         SolverError: a proof the checker rejected.
@@ -214,11 +212,6 @@ def make_puzzle(board: Board, want: Wanted, source: str, comment: str = "") -> P
         level=level_of(want.goal, moves),
         tags=[want.goal, f"{moves}-moves"],
     )
-
-
-def numbered(puzzle: Puzzle, n: int) -> Puzzle:
-    """The ``n``-th puzzle of a run: its id gets the number (``vcf-5-007``)."""
-    return dataclasses.replace(puzzle, id=f"{puzzle.id}-{n:03d}")
 
 
 def _candidate(board: Board, want: Wanted) -> tuple[SolveResult, int] | None:
@@ -396,8 +389,6 @@ def _lines(args: argparse.Namespace) -> tuple[Iterator[Any], str, bool]:
 
 
 def _run_generate(args: argparse.Namespace) -> int:
-    from puzzles import generate_run as gr
-
     count = args.count
     if args.min_moves < 1 or args.max_moves < args.min_moves or args.time <= 0:
         raise CommandError("need 1 <= --min-moves <= --max-moves, --time > 0")
@@ -426,6 +417,7 @@ def _run_generate(args: argparse.Namespace) -> int:
         out,
         lines,
         source,
+        make_puzzle,
         want,
         count,
         after=after,

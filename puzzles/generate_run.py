@@ -23,26 +23,54 @@ which depends on the machine's speed and load).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from puzzles.dedupe import Seen, SymmetricKeys
 from puzzles.dispatch import Done, ExecutorLost, LocalPool, Serial, run_ordered
 from puzzles.game_lines import BadRecord, GameLine
-from puzzles.generate import Wanted, make_puzzle, numbered
 from puzzles.io import read_puzzles, write_native, write_text_atomic
 from puzzles.model import Puzzle
 from solver.errors import CommandError, IllegalMoveError, RenjuError, SolverError
 from solver.progress import Bar
 from solver.rules.board import Board
 
-__all__ = ["Mined", "Unit", "Writer", "load_progress", "mine_units", "plan", "progress_path"]
+__all__ = [
+    "Mined",
+    "Unit",
+    "Work",
+    "Writer",
+    "load_progress",
+    "mine_units",
+    "numbered",
+    "plan",
+    "progress_path",
+]
+
+
+class Wants(Protocol):
+    """What the pipeline itself needs of the wanted puzzles (``generate.Wanted``)."""
+
+    @property
+    def min_stones(self) -> int: ...
+
+
+Work = Callable[[Board, Any, str, str], "Puzzle | None"]
+"""The per-position work, ``work(board, want, source, comment)``: the puzzle the position
+makes (its id not numbered yet), or None; raises ``SolverError`` on a solver fault
+(``generate.make_puzzle``). A top-level function: it is sent to the workers by name."""
+
+
+def numbered(puzzle: Puzzle, n: int) -> Puzzle:
+    """The ``n``-th puzzle of a run: its id gets the number (``vcf-5-007``)."""
+    return dataclasses.replace(puzzle, id=f"{puzzle.id}-{n:03d}")
 
 
 @dataclass(frozen=True)
@@ -132,12 +160,13 @@ def plan(
 # -- the work (on a worker) -----------------------------------------------------------------
 
 
-def mine_units(units: list[Unit], want: Wanted, source: str) -> list[Mined]:
-    """A task: every unit's first puzzle along its line (see the module docstring)."""
-    return [_mine_unit(unit, want, source) for unit in units]
+def mine_units(units: list[Unit], work: Work, want: Any, source: str) -> list[Mined]:
+    """A task: every unit's first puzzle along its line (see the module docstring), by
+    ``work`` on each position."""
+    return [_mine_unit(unit, work, want, source) for unit in units]
 
 
-def _mine_unit(unit: Unit, want: Wanted, source: str) -> Mined:
+def _mine_unit(unit: Unit, work: Work, want: Any, source: str) -> Mined:
     line = unit.line
     out = Mined()
     if not unit.picks or isinstance(line, BadRecord):
@@ -149,7 +178,7 @@ def _mine_unit(unit: Unit, want: Wanted, source: str) -> Mined:
             where = f"{line.name}, after move {k}" if unit.after else line.name
             out.searched += 1
             try:
-                found = make_puzzle(board.copy(), want, f"{source}, {where}", line.comment)
+                found = work(board.copy(), want, f"{source}, {where}", line.comment)
             except SolverError as exc:
                 out.errors.append(f"solver error ({where}): {exc}")
                 found = None
@@ -319,7 +348,8 @@ class Run:
     output: Path
     lines: Iterator[GameLine | BadRecord]
     source: str
-    want: Wanted
+    work: Work
+    want: Wants
     count: int | None
     after: bool = True  # game lines (False: --from positions)
     jobs: int = 1
@@ -364,7 +394,7 @@ def run(opts: Run, bar: Bar, err: TextIO | None = None, *, verbose: bool = False
                 batches = run_ordered(
                     executor,
                     mine_units,
-                    (opts.want, opts.source),
+                    (opts.work, opts.want, opts.source),
                     units,
                     weight=lambda u: u.weight,
                     target=opts.target,

@@ -19,7 +19,7 @@ from support.rif import write_rif
 
 import puzzles.generate_run as gr
 from puzzles.dedupe import Seen, SymmetricKeys
-from puzzles.generate import Wanted, mine
+from puzzles.generate import Wanted, make_puzzle, mine
 from puzzles.io import read_puzzles
 from solver.cli import main
 from solver.rules.geometry import transform_point
@@ -149,10 +149,10 @@ def test_a_failed_task_is_reported_with_its_place_and_the_run_goes_on(
 ) -> None:
     real = gr._mine_unit
 
-    def flaky(unit: gr.Unit, want: Wanted, source: str) -> gr.Mined:
+    def flaky(unit: gr.Unit, work: gr.Work, want: Wanted, source: str) -> gr.Mined:
         if unit.line.name.startswith("game 2 "):
             raise MemoryError("no room")
-        return real(unit, want, source)
+        return real(unit, work, want, source)
 
     monkeypatch.setattr(gr, "_mine_unit", flaky)
     out = tmp_path / "out.renju"
@@ -217,7 +217,8 @@ def test_the_progress_bar_shows_the_share_done_tasks_puzzles_and_rate(
     shown: list[str] = []
     screen = io.StringIO()
     console = Console(file=screen, force_terminal=True, width=160)
-    opts = gr.Run(tmp_path / "o.renju", file_lines(str(mining.db)), "games.rif", WANT, None)
+    lines = file_lines(str(mining.db))
+    opts = gr.Run(tmp_path / "o.renju", lines, "games.rif", make_puzzle, WANT, None)
     with progress_bar(1.0, "generate", console=console, counts=False) as bar:
         real = bar.update
 
