@@ -117,7 +117,7 @@ def mine(
     error on a position (a proof the checker rejected) skips that position; its
     message (naming the game and the position) is added to ``errors`` and printed on
     stderr. :mod:`puzzles.generate_run` does the same on files, in parallel."""
-    from puzzles.game_lines import GameLine
+    from puzzles.game_stream import GameLine
 
     lines = (GameLine(f"game {i + 1}", tuple(g)) for i, g in enumerate(games))
     return _mine_here(lines, want, count, source, verbose, errors, bar, after=True)
@@ -135,7 +135,7 @@ def mine_positions(
     """Up to ``count`` sound puzzles from the positions of ``items`` (the puzzles and
     positions of a file: each one as it stands, its side to move the attacker), kept
     as :func:`mine` keeps them; each keeps its comment."""
-    from puzzles.game_lines import GameLine
+    from puzzles.game_stream import GameLine
 
     lines = (
         GameLine(
@@ -355,7 +355,7 @@ def _lines(args: argparse.Namespace) -> tuple[Iterator[Any], str, bool]:
     Raises:
         PuzzleFormatError, CommandError: the input cannot be read or holds nothing.
     """
-    from puzzles.game_lines import GameLine, file_lines, generated_lines
+    from puzzles.game_stream import GameLine, file_lines, generated_lines
 
     if args.from_file:
         if not Path(args.from_file).is_file():

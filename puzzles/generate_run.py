@@ -35,7 +35,7 @@ from typing import Any, Protocol, TextIO
 
 from puzzles.dedupe import Seen, SymmetricKeys
 from puzzles.dispatch import Done, ExecutorLost, LocalPool, Serial, run_ordered
-from puzzles.game_lines import BadRecord, GameLine
+from puzzles.game_stream import BadRecord, GameLine
 from puzzles.io import read_puzzles, write_native, write_text_atomic
 from puzzles.model import Puzzle
 from solver.errors import CommandError, IllegalMoveError, RenjuError, SolverError

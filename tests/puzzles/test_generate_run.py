@@ -211,7 +211,7 @@ def test_the_progress_bar_shows_the_share_done_tasks_puzzles_and_rate(
 
     from rich.console import Console
 
-    from puzzles.game_lines import file_lines
+    from puzzles.game_stream import file_lines
     from solver.progress import progress_bar
 
     shown: list[str] = []
