@@ -15,7 +15,7 @@ import contextlib
 import time
 import uuid
 from collections.abc import Callable, Collection
-from typing import Any
+from typing import Any, TextIO
 
 from puzzles.dispatch import ExecutorLost, run_task
 from solver.errors import CommandError
@@ -32,8 +32,9 @@ def _version() -> str:
     return str(solver.__version__)
 
 
-def connect(address: str, what: str) -> DaskExecutor:
-    """A client to the scheduler at ``address`` for a run of ``what`` (``"generate"``).
+def connect(address: str, what: str, err: TextIO) -> DaskExecutor:
+    """A client to the scheduler at ``address`` for a run of ``what`` (``"generate"``);
+    says on ``err`` how many worker threads it has and where its dashboard is.
 
     Raises:
         CommandError: Dask's distributed is not installed (the message says how to
@@ -74,7 +75,16 @@ def connect(address: str, what: str) -> DaskExecutor:
             f"the Dask worker {worker} runs renju-tsume {version}, this command {mine}: "
             "install the same version everywhere (answers could differ)"
         )
-    return DaskExecutor(client, what)
+    executor = DaskExecutor(client, what)
+    workers = executor.slots()
+    link = executor.dashboard
+    print(
+        f"renju: Dask scheduler {executor.address}, {workers} worker thread"
+        f"{'s' if workers != 1 else ''}" + (f"; dashboard {link}" if link else ""),
+        file=err,
+        flush=True,
+    )
+    return executor
 
 
 class DaskExecutor:

@@ -371,15 +371,7 @@ def run(opts: Run, bar: Bar, err: TextIO | None = None, *, verbose: bool = False
     if opts.scheduler is not None:
         from puzzles.cluster import connect
 
-        executor = connect(opts.scheduler, "generate")
-        workers = executor.slots()
-        link = executor.dashboard
-        print(
-            f"renju: Dask scheduler {executor.address}, {workers} worker thread"
-            f"{'s' if workers != 1 else ''}" + (f"; dashboard {link}" if link else ""),
-            file=err,
-            flush=True,
-        )
+        executor = connect(opts.scheduler, "generate", err)
     elif opts.jobs > 1:
         executor = LocalPool(opts.jobs)
     interrupted = False

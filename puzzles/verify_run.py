@@ -415,16 +415,7 @@ def _executor(opts: Options, err: TextIO) -> Any:
     if opts.scheduler is not None:
         from puzzles.cluster import connect
 
-        executor = connect(opts.scheduler, "verify")
-        workers = executor.slots()
-        link = executor.dashboard
-        print(
-            f"renju: Dask scheduler {executor.address}, {workers} worker thread"
-            f"{'s' if workers != 1 else ''}" + (f"; dashboard {link}" if link else ""),
-            file=err,
-            flush=True,
-        )
-        return executor
+        return connect(opts.scheduler, "verify", err)
     return LocalPool(opts.jobs) if opts.jobs > 1 else Serial()
 
 
