@@ -423,6 +423,8 @@ def _run_jobs(run: _Run, collected: _Collected, out: TextIO, err: TextIO, bar: B
     opts = run.opts
     args = (opts.time, opts.goal, opts.max_moves, opts.check)
     executor = _executor(opts, err)
+    if opts.scheduler is not None:  # (the report's "jobs": the cluster's worker threads)
+        opts.jobs = max(1, executor.slots())
     interrupted = False
     try:
         for done in run_ordered(executor, verify_jobs, args, iter(run.todo), target=opts.target):

@@ -121,7 +121,9 @@ def test_verify_on_a_cluster_gives_the_one_process_report(
         code = main(["verify", *books, "--time", "30", "--json", str(report), *how])
         out = capsys.readouterr().out.splitlines()
         lines.append([line.split(" (")[0] for line in out if not line.startswith("  time ")])
-        entries = json.loads(report.read_text(encoding="utf-8"))["puzzles"]
+        data = json.loads(report.read_text(encoding="utf-8"))
+        assert data["summary"]["jobs"] == (2 if how[0] == "--scheduler" else 1)
+        entries = data["puzzles"]
         reports.append([{k: v for k, v in e.items() if k != "seconds"} for e in entries])
         assert code in (0, 1)
     assert len(reports[0]) == 47
