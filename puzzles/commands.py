@@ -1,4 +1,5 @@
-"""The puzzle tools' subcommands: ``renju info``, ``renju convert`` and ``renju verify``.
+"""The puzzle tools' subcommands: ``renju info``, ``convert``, ``verify``, ``generate`` and
+``annotate``.
 
 Registered through the ``renju.commands`` entry point (``register``); ``read_position``
 is registered as a position reader (the ``renju.position_readers`` entry point): any
@@ -17,9 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.formats import rif
-from puzzles.formats.base import position_after
-from puzzles.io import FORMATS, detect_format, read_puzzles, write_native
-from puzzles.model import GOALS, Goal, PuzzleFormatError
+from puzzles.formats.base import GameRecord, RecordError, position_after
+from puzzles.game_lines import game_moves
+from puzzles.io import (
+    FORMATS,
+    detect_format,
+    output_format,
+    read_games,
+    read_puzzles,
+    svg_paths,
+    write_game,
+    write_puzzles,
+)
+from puzzles.model import GOALS, Goal, Puzzle, PuzzleFormatError
 from solver.errors import CommandError, RenjuError, SelectorError
 from solver.rules.board import Board
 
@@ -31,8 +42,9 @@ def read_position(
 ) -> tuple[Board, dict[str, Any]] | None:
     """One puzzle of a puzzle file as a board (the attacker to move) with hints for the
     command line (see ``solver.cli.registry``): its goal, move limit and count, its id,
-    title, place in the file, stated solution and keys; or ``None`` when the file is not
-    in a puzzle format (a plain text diagram, say).
+    title, place in the file, stated solution and keys, its task (``kind``: ``win``,
+    ``defend``, ``points:KIND``) with its stated ``answer``, ``themes`` and ``rating``;
+    or ``None`` when the file is not in a puzzle format (a plain text diagram, say).
 
     ``selector`` picks the puzzle: ``None`` the first, an int the N-th (from 1), a string
     the one with that id.
@@ -51,28 +63,17 @@ def read_position(
         return _rif_position(path, selector)
     result = read_puzzles(path, fmt)
     if not result.puzzles and result.positions:  # a library of positions: its first
-        return result.positions[0].board(), {}
+        start = result.positions[0]
+        index = start.location.index if start.location and start.location.index else 0
+        moves = game_moves(path, index + 1, fmt, (start.black, start.white))
+        return start.board(), ({"moves": moves} if moves is not None else {})
     if not result.puzzles:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
     puzzles = result.puzzles
-    if selector is None:
-        number = 1
-    elif isinstance(selector, int):
-        number = selector
-        if not 1 <= number <= len(puzzles):
-            held = f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
-            raise SelectorError(f"{_named(path, selector)}: the file holds {held}")
-    else:
-        found = [i for i, p in enumerate(puzzles, 1) if p.id == selector]
-        if not found:
-            ids = ", ".join(p.id for p in puzzles[:5] if p.id)
-            more = ", ..." if len(puzzles) > 5 else ""
-            known = f" (its ids: {ids}{more})" if ids else " (its puzzles have no ids)"
-            raise SelectorError(f"{_named(path, selector)}: no puzzle with that id{known}")
-        number = found[0]
+    number = 1 if selector is None else _select(path, puzzles, selector)
     top = puzzles[number - 1]
-    return top.board(), {
+    hints: dict[str, Any] = {
         "goal": top.goal,
         "max_moves": top.max_moves,
         "count": top.count,
@@ -82,7 +83,38 @@ def read_position(
         "of": len(puzzles),
         "solution": list(top.solution),
         "keys": list(top.keys),
+        "kind": top.kind,
+        "answer": None if top.answer is None else list(top.answer),
+        "themes": list(top.themes),
+        "rating": top.rating,
     }
+    if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
+        index = top.location.index if top.location and top.location.index is not None else 0
+        moves = game_moves(path, index + 1, fmt, (top.black, top.white))
+        if moves is not None:
+            hints["moves"] = moves
+    return top.board(), hints
+
+
+def _select(path: Path, puzzles: list[Puzzle], selector: int | str) -> int:
+    """The number (from 1) of the puzzle ``selector`` names: the N-th, or the one with
+    that id.
+
+    Raises:
+        SelectorError: no puzzle at that place or with that id.
+    """
+    if isinstance(selector, int):
+        if not 1 <= selector <= len(puzzles):
+            held = f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+            raise SelectorError(f"{_named(path, selector)}: the file holds {held}")
+        return selector
+    found = [i for i, p in enumerate(puzzles, 1) if p.id == selector]
+    if not found:
+        ids = ", ".join(p.id for p in puzzles[:5] if p.id)
+        more = ", ..." if len(puzzles) > 5 else ""
+        known = f" (its ids: {ids}{more})" if ids else " (its puzzles have no ids)"
+        raise SelectorError(f"{_named(path, selector)}: no puzzle with that id{known}")
+    return found[0]
 
 
 def _named(path: Path, selector: int | str) -> str:
@@ -104,7 +136,7 @@ def _rif_position(path: Path, selector: int | str | None) -> tuple[Board, dict[s
             continue
         number += 1
         if selector is None or selector == number or selector == game.id:
-            hints: dict[str, Any] = {"id": game.id, "number": number}
+            hints: dict[str, Any] = {"id": game.id, "number": number, "moves": game.moves()}
             return Board.from_stones(black, white, to_move), hints
     if selector is None:
         raise PuzzleFormatError(path, "no readable game in the file")
@@ -126,21 +158,50 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     c = sub.add_parser(
         "convert",
-        help="convert a puzzle, game or library file to the native .renju format",
+        help="convert puzzles to the native .renju format, SGF, a RenLib .lib or SVG diagrams",
         description=(
-            "Read every puzzle of IN (any supported format) and write them to OUT in the "
-            "native format. Bad entries are skipped and listed on stderr (exit 1)."
+            "Read every puzzle of IN (any supported format; IN#N or --puzzle ID: one of "
+            "them) and write them to OUT, in the format its extension names (.renju, "
+            ".sgf, .lib, .svg; another extension: native) or --to says. SVG is one diagram "
+            "a puzzle: OUT for one, else OUT-01.svg, OUT-02.svg, ... A file of one game "
+            "(.pos, .psq, an SGF game record) is written as a game, its moves in order "
+            "(numbered on a diagram). Files are written whole or not at all. Bad entries "
+            "of IN are skipped and listed on stderr (exit 1)."
         ),
     )
-    c.add_argument("input", metavar="IN", help="the file to read")
-    c.add_argument("output", metavar="OUT", help="the .renju file to write")
-    c.add_argument("--format", default="native", choices=["native"], help="output format")
+    c.add_argument("input", metavar="IN[#N]", help="the file to read (#N: its N-th puzzle alone)")
+    c.add_argument("output", metavar="OUT", help="the file to write")
+    c.add_argument(
+        "--to",
+        "--format",
+        dest="to",
+        metavar="FORMAT",
+        help="renju (native), sgf, lib or svg (default: by OUT's extension)",
+    )
+    c.add_argument("--puzzle", metavar="ID", help="convert the puzzle of IN with this id alone")
     c.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    c.add_argument(
+        "--encoding",
+        default="utf-8",
+        metavar="CODEC",
+        help="lib: the code page of the comments (default utf-8; RenLib on a Chinese "
+        "Windows reads gbk, on a Japanese one cp932)",
+    )
+    c.add_argument(
+        "--no-numbers",
+        action="store_true",
+        help="svg: the position alone, without the solution's numbered moves",
+    )
+    c.add_argument(
+        "--no-forbidden", action="store_true", help="svg: do not mark Black's forbidden points"
+    )
     c.set_defaults(run=_run_convert)
 
+    from puzzles.annotate import register_annotate
     from puzzles.generate import register_generate
 
     register_generate(sub)
+    register_annotate(sub)
 
     v = sub.add_parser(
         "verify",
@@ -236,10 +297,35 @@ def _readable(path: str) -> None:
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
 
 
+def _split_number(text: str) -> tuple[str, int | None]:
+    """``set.renju#3`` -> ``("set.renju", 3)``; a name whose ``#`` belongs to an
+    existing file stays whole.
+
+    Raises:
+        SelectorError: what follows ``#`` is not a number from 1.
+    """
+    name, mark, number = text.rpartition("#")
+    if not mark or os.path.exists(text):
+        return text, None
+    if not number.isdigit() or int(number) < 1:
+        raise SelectorError(f"{text!r}: after '#' comes a puzzle number (1, 2, ...)")
+    return name, int(number)
+
+
 def _run_convert(args: argparse.Namespace) -> int:
-    source = _existing(args.input)
-    if os.path.exists(args.output) and not args.force:
-        raise CommandError(f"{args.output!r} exists (use --force to overwrite it)")
+    name, number = _split_number(args.input)
+    if number is not None and args.puzzle is not None:
+        raise CommandError(f"give IN#{number} or --puzzle {args.puzzle!r}, not both")
+    fmt = output_format(args.output, args.to)
+    try:
+        "".encode(args.encoding)
+    except LookupError:
+        raise CommandError(f"unknown --encoding {args.encoding!r}") from None
+    source = _existing(name)
+    if fmt != "native" and number in (None, 1) and args.puzzle is None:
+        games = read_games(source)
+        if games is not None and len(games) == 1:
+            return _convert_game(games[0], args, fmt)
     result = read_puzzles(source)
     if not result.puzzles:
         why = "no puzzle could be read"
@@ -249,27 +335,72 @@ def _run_convert(args: argparse.Namespace) -> int:
                 "renju generate --from FILE keeps those with a proven win)"
             )
         raise PuzzleFormatError(source, f"{why}, nothing written")
+    puzzles = result.puzzles
+    selector = number if number is not None else args.puzzle
+    if selector is not None:
+        puzzles = [puzzles[_select(Path(source), puzzles, selector) - 1]]
+    targets = svg_paths(args.output, len(puzzles)) if fmt == "svg" else [args.output]
+    for target in targets:
+        if os.path.exists(target) and not args.force:
+            raise CommandError(f"{target!r} exists (use --force to overwrite it)")
     try:
-        write_native(result.puzzles, args.output)
+        written = write_puzzles(
+            puzzles,
+            args.output,
+            fmt,
+            encoding=args.encoding,
+            numbers=not args.no_numbers,
+            forbidden=not args.no_forbidden,
+        )
     except OSError as exc:
         raise CommandError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    except RecordError:
+        raise
     except ValueError as exc:  # a field the native format cannot hold
         raise CommandError(f"cannot write {args.output!r}: {exc}") from None
-    n, bad = len(result.puzzles), len(result.errors)
+    n, bad = len(puzzles), len(result.errors)
     npos = len(result.positions)
     positions = (
         f"; {npos} position{'s' if npos != 1 else ''} not marked as puzzles, not written"
         if npos
         else ""
     )
+    where = written[0] if len(written) == 1 else f"{written[0]} ... {written[-1]}"
     print(
-        f"wrote {n} puzzle{'s' if n != 1 else ''} to {args.output}"
-        f" ({result.format}{positions}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)",
+        f"wrote {n} puzzle{'s' if n != 1 else ''} to {where}"
+        f" ({result.format}{positions}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)"
+        + ("" if fmt == "native" else f" as {fmt}"),
         file=sys.stderr,
     )
     for _, error in result.errors:
         print(f"  skipped {error}", file=sys.stderr)
     return 1 if bad else 0
+
+
+def _convert_game(game: GameRecord, args: argparse.Namespace, fmt: str) -> int:
+    """A file of one game (``.pos``, ``.psq``, an SGF game record) written as a game:
+    its moves in order, numbered on a diagram."""
+    if os.path.exists(args.output) and not args.force:
+        raise CommandError(f"{args.output!r} exists (use --force to overwrite it)")
+    try:
+        write_game(
+            game.moves,
+            args.output,
+            game.result,
+            game.meta,
+            format=fmt,
+            encoding=args.encoding,
+            numbers=not args.no_numbers,
+            forbidden=not args.no_forbidden,
+        )
+    except OSError as exc:
+        raise CommandError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
+    n = len(game.moves)
+    print(
+        f"wrote a game of {n} move{'s' if n != 1 else ''} to {args.output} as {fmt}",
+        file=sys.stderr,
+    )
+    return 0
 
 
 def _run_verify(args: argparse.Namespace) -> int:

@@ -15,6 +15,10 @@ its key, a level (1 easy .. 5 hard, from length and class) and where it came fro
 For ``tsume`` the generator keeps only puzzles that need a hidden threat or a three,
 i.e. where plain VCF does not win within the bound, so the goal class is honest.
 
+``--kind defend`` and ``--kind points:KIND`` mine defence and point-finding tasks from
+the same candidates instead (:func:`puzzles.mine_tasks.make_task`); every kept puzzle, of
+any kind, states its themes and initial rating (:mod:`puzzles.themes`).
+
 Every proof is re-checked by the independent checker unless ``--no-check`` is given; a
 rejected one is a solver error: reported on stderr with the position, the position is
 not kept, the mining goes on, and the command exits with 3 at the end.
@@ -22,7 +26,7 @@ not kept, the mining goes on, and the command exits with 3 at the end.
 The search runs in this process, in ``--jobs N`` processes or on a Dask cluster
 (``--scheduler``), with the same answers; OUTPUT is written as puzzles are found and
 ``--resume`` goes on after an interruption (:mod:`puzzles.generate_run`). This module
-holds the per-position work (:func:`make_puzzle`) and the command.
+holds the per-position work of a win puzzle (:func:`make_puzzle`) and the command.
 """
 
 from __future__ import annotations
@@ -39,8 +43,10 @@ from typing import Any
 
 from puzzles import generate_run as gr
 from puzzles.dispatch import ExecutorLost
+from puzzles.game_stream import GameLine, file_lines, generated_lines
 from puzzles.io import read_puzzles
-from puzzles.model import Puzzle
+from puzzles.model import KINDS, Puzzle
+from puzzles.themes import initial_rating, win_themes
 from solver.errors import EXIT_SOLVER_ERROR, CommandError, RenjuError
 from solver.progress import Bar, progress_bar
 from solver.rules.board import Board, Color
@@ -117,8 +123,6 @@ def mine(
     error on a position (a proof the checker rejected) skips that position; its
     message (naming the game and the position) is added to ``errors`` and printed on
     stderr. :mod:`puzzles.generate_run` does the same on files, in parallel."""
-    from puzzles.game_stream import GameLine
-
     lines = (GameLine(f"game {i + 1}", tuple(g)) for i, g in enumerate(games))
     return _mine_here(lines, want, count, source, verbose, errors, bar, after=True)
 
@@ -135,21 +139,19 @@ def mine_positions(
     """Up to ``count`` sound puzzles from the positions of ``items`` (the puzzles and
     positions of a file: each one as it stands, its side to move the attacker), kept
     as :func:`mine` keeps them; each keeps its comment."""
-    from puzzles.game_stream import GameLine
-
     lines = (
-        GameLine(
-            item.id or f"position {i + 1}",
-            (),
-            tuple(item.black),
-            tuple(item.white),
-            item.to_move,
-            item.comment,
-        )
+        _position_line(i, item)
         for i, item in enumerate(items)
         if not item.validate()  # (an impossible position, or one with a five already)
     )
     return _mine_here(lines, want, count, source, verbose, errors, bar, after=False)
+
+
+def _position_line(i: int, item: Puzzle, done: float = 0.0) -> GameLine:
+    """The ``i``-th position of a ``--from`` file as a line of no moves."""
+    name = item.id or f"position {i + 1}"
+    black, white = tuple(item.black), tuple(item.white)
+    return GameLine(name, (), black, white, item.to_move, item.comment, done=done)
 
 
 def _mine_here(
@@ -197,6 +199,7 @@ def make_puzzle(board: Board, want: Wanted, source: str, comment: str = "") -> P
     result, key = kept
     moves = result.moves
     assert moves is not None  # (a proven win's length)
+    themes, facts = win_themes(board, result.tree, result.nodes)
     return Puzzle(
         black=board.stones(Color.BLACK),
         white=board.stones(Color.WHITE),
@@ -211,6 +214,8 @@ def make_puzzle(board: Board, want: Wanted, source: str, comment: str = "") -> P
         comment=comment,
         level=level_of(want.goal, moves),
         tags=[want.goal, f"{moves}-moves"],
+        themes=themes,
+        rating=initial_rating(facts),
     )
 
 
@@ -255,6 +260,28 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
         help="the class of win a puzzle must have (default vcf)",
     )
     g.add_argument(
+        "--kind",
+        default="win",
+        choices=KINDS,
+        metavar="KIND",
+        help="what the puzzles ask: win (default), defend (find every move that holds "
+        "against the opponent's --goal threat) or points:KIND (find every point of KIND, "
+        "as renju points: points:forbidden, points:four-three, ...)",
+    )
+    g.add_argument(
+        "--min-answer",
+        type=int,
+        metavar="N",
+        help="defend/points: keep a position only if at least N moves hold / N points "
+        "exist (default 1)",
+    )
+    g.add_argument(
+        "--max-answer",
+        type=int,
+        metavar="N",
+        help="defend/points: ... and at most N (default 3 for defend, 6 for points)",
+    )
+    g.add_argument(
         "--count",
         type=_count,
         default=10,
@@ -294,6 +321,12 @@ def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     g.add_argument(
         "--seed", type=int, default=1, metavar="N", help="seed for generated games (default 1)"
     )
+    g.add_argument(
+        "--id-prefix",
+        default="",
+        metavar="TEXT",
+        help="put TEXT before each puzzle's id (ids unique across several files)",
+    )
     g.add_argument("--force", action="store_true", help="overwrite OUTPUT if it exists")
     g.add_argument(
         "--no-check",
@@ -330,11 +363,53 @@ def _count(text: str) -> int | None:
     return n
 
 
+def _answer_bounds(args: argparse.Namespace) -> tuple[int, int] | None:
+    """``(--min-answer, --max-answer)`` with the kind's defaults (None for ``win``).
+
+    Raises:
+        CommandError: the bounds admit no answer.
+    """
+    if args.kind == "win":
+        return None
+    from puzzles.mine_tasks import DEFAULT_ANSWER
+
+    low, high = DEFAULT_ANSWER["defend" if args.kind == "defend" else "points"]
+    low = low if args.min_answer is None else args.min_answer
+    high = high if args.max_answer is None else args.max_answer
+    if low < 0 or high < max(low, 1):
+        raise CommandError("need 0 <= --min-answer <= --max-answer, --max-answer >= 1")
+    return low, high
+
+
+def _want(args: argparse.Namespace) -> tuple[gr.Work, gr.Wants]:
+    """The per-position work and what it keeps: a win puzzle (:func:`make_puzzle`,
+    :class:`Wanted`) or a task (:func:`puzzles.mine_tasks.make_task`, ``TaskWanted``)."""
+    check = not args.no_check
+    bounds = _answer_bounds(args)
+    if bounds is None:
+        return make_puzzle, Wanted(
+            args.goal, args.min_moves, args.max_moves, args.time, check=check
+        )
+    from puzzles.mine_tasks import TaskWanted, make_task
+
+    low, high = bounds
+    want = TaskWanted(
+        args.kind, args.goal, args.min_moves, args.max_moves, low, high, args.time, check=check
+    )
+    return make_task, want
+
+
 def _settings(args: argparse.Namespace) -> dict[str, Any]:
-    """What must not change between a run and its ``--resume``."""
+    """What must not change between a run and its ``--resume`` (all that changes the
+    answer)."""
     source = args.games or args.from_file
     size = os.path.getsize(source) if source and os.path.isfile(source) else None
+    bounds = _answer_bounds(args)
     return {
+        "kind": args.kind,
+        "min_answer": None if bounds is None else bounds[0],
+        "max_answer": None if bounds is None else bounds[1],
+        "id_prefix": args.id_prefix,
         "goal": args.goal,
         "count": args.count,
         "min_moves": args.min_moves,
@@ -355,8 +430,6 @@ def _lines(args: argparse.Namespace) -> tuple[Iterator[Any], str, bool]:
     Raises:
         PuzzleFormatError, CommandError: the input cannot be read or holds nothing.
     """
-    from puzzles.game_stream import GameLine, file_lines, generated_lines
-
     if args.from_file:
         if not Path(args.from_file).is_file():
             raise CommandError(f"no such file: {args.from_file!r}")
@@ -365,16 +438,7 @@ def _lines(args: argparse.Namespace) -> tuple[Iterator[Any], str, bool]:
         if not items:
             raise CommandError(f"{args.from_file!r}: no position to prove")
         lines: Iterator[Any] = (
-            GameLine(
-                item.id or f"position {i + 1}",
-                (),
-                tuple(item.black),
-                tuple(item.white),
-                item.to_move,
-                item.comment,
-                done=(i + 1) / len(items),
-            )
-            for i, item in enumerate(items)
+            _position_line(i, item, (i + 1) / len(items)) for i, item in enumerate(items)
         )
         return lines, Path(args.from_file).name, False
     if args.games:
@@ -400,6 +464,7 @@ def _run_generate(args: argparse.Namespace) -> int:
     folder = out.resolve().parent
     if not folder.is_dir():
         raise CommandError(f"cannot write {args.output!r}: no folder {str(folder)!r}")
+    work, want = _want(args)
     settings = _settings(args)
     state = gr.State(settings)
     if args.resume and gr.progress_path(out).exists():
@@ -412,18 +477,18 @@ def _run_generate(args: argparse.Namespace) -> int:
     elif out.exists() and not args.force:
         raise CommandError(f"{args.output!r} exists (use --force to overwrite, --resume to go on)")
     lines, source, after = _lines(args)
-    want = Wanted(args.goal, args.min_moves, args.max_moves, args.time, check=not args.no_check)
     opts = gr.Run(
         out,
         lines,
         source,
-        make_puzzle,
+        work,
         want,
         count,
         after=after,
         jobs=args.jobs or 1,
         scheduler=args.scheduler,
         state=state,
+        id_prefix=args.id_prefix,
     )
     start = time.monotonic()
     resumed = state.lines

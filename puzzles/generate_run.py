@@ -35,8 +35,9 @@ from typing import Any, Protocol, TextIO
 
 from puzzles.dedupe import Seen, SymmetricKeys
 from puzzles.dispatch import Done, ExecutorLost, LocalPool, Serial, run_ordered
+from puzzles.formats.native import format_native
 from puzzles.game_stream import BadRecord, GameLine
-from puzzles.io import read_puzzles, write_native, write_text_atomic
+from puzzles.io import _write_atomic, read_puzzles
 from puzzles.model import Puzzle
 from solver.errors import CommandError, IllegalMoveError, RenjuError, SolverError
 from solver.progress import Bar
@@ -45,6 +46,7 @@ from solver.rules.board import Board
 __all__ = [
     "Mined",
     "Unit",
+    "Wants",
     "Work",
     "Writer",
     "load_progress",
@@ -56,7 +58,7 @@ __all__ = [
 
 
 class Wants(Protocol):
-    """What the pipeline itself needs of the wanted puzzles (``generate.Wanted``)."""
+    """What the pipeline itself needs of the wanted puzzles (``generate.Wanted``, ``mine_tasks.TaskWanted``)."""
 
     @property
     def min_stones(self) -> int: ...
@@ -68,9 +70,10 @@ makes (its id not numbered yet), or None; raises ``SolverError`` on a solver fau
 (``generate.make_puzzle``). A top-level function: it is sent to the workers by name."""
 
 
-def numbered(puzzle: Puzzle, n: int) -> Puzzle:
-    """The ``n``-th puzzle of a run: its id gets the number (``vcf-5-007``)."""
-    return dataclasses.replace(puzzle, id=f"{puzzle.id}-{n:03d}")
+def numbered(puzzle: Puzzle, n: int, prefix: str = "") -> Puzzle:
+    """The ``n``-th puzzle of a run: its id gets the number and ``prefix`` (``--id-prefix``)
+    in front (``s21-vcf-5-007``)."""
+    return dataclasses.replace(puzzle, id=f"{prefix}{puzzle.id}-{n:03d}")
 
 
 @dataclass(frozen=True)
@@ -262,8 +265,17 @@ class Writer:
     """Takes the units' answers in input order; keeps OUTPUT and its progress file up to
     date (atomically, at most about a tenth of the time spent writing)."""
 
-    def __init__(self, output: Path, state: State, count: int | None, bar: Bar, verbose: bool):
+    def __init__(
+        self,
+        output: Path,
+        state: State,
+        count: int | None,
+        bar: Bar,
+        verbose: bool,
+        id_prefix: str = "",
+    ):
         self.output = output
+        self.id_prefix = id_prefix
         self.state = state
         self.count = count
         self.bar = bar
@@ -309,7 +321,7 @@ class Writer:
                 self.bar.emit(f"renju: {message}", err)
                 self.state.errors.append(message)
             if mined.puzzle is not None:
-                puzzle = numbered(mined.puzzle, len(self.state.puzzles) + 1)
+                puzzle = numbered(mined.puzzle, len(self.state.puzzles) + 1, self.id_prefix)
                 self.state.puzzles.append(puzzle)
                 if self.verbose:
                     of = f"/{self.count}" if self.count else ""
@@ -330,13 +342,18 @@ class Writer:
         )
 
     def save(self, *, final: bool) -> None:
-        """Write OUTPUT, then the progress file (both atomically); not too often."""
+        """Write OUTPUT and the progress file (together, atomically: both temporary files are
+        written before either is moved in place); not too often."""
         now = time.monotonic()
         if not final and now - self._last_save < max(2.0, 9 * self._save_cost):
             return
-        write_native(self.state.puzzles, self.output)
-        text = json.dumps(self.state.to_json(), ensure_ascii=False, indent=1)
-        write_text_atomic(progress_path(self.output), text + "\n")
+        text = json.dumps(self.state.to_json(), ensure_ascii=False, indent=1) + "\n"
+        _write_atomic(
+            {
+                os.fspath(self.output): format_native(self.state.puzzles).encode("utf-8"),
+                os.fspath(progress_path(self.output)): text.encode("utf-8"),
+            }
+        )
         self._last_save = time.monotonic()
         self._save_cost = self._last_save - now
 
@@ -356,6 +373,7 @@ class Run:
     scheduler: str | None = None
     state: State = field(default_factory=lambda: State({}))
     target: float = 1.0  # seconds a task
+    id_prefix: str = ""  # put before each puzzle's id (--id-prefix)
 
 
 def run(opts: Run, bar: Bar, err: TextIO | None = None, *, verbose: bool = False) -> Writer:
@@ -366,7 +384,7 @@ def run(opts: Run, bar: Bar, err: TextIO | None = None, *, verbose: bool = False
         ExecutorLost: the workers are gone (what was done is saved first).
     """
     err = err or sys.stderr
-    writer = Writer(opts.output, opts.state, opts.count, bar, verbose)
+    writer = Writer(opts.output, opts.state, opts.count, bar, verbose, opts.id_prefix)
     executor: Any = Serial()
     if opts.scheduler is not None:
         from puzzles.cluster import connect

@@ -20,9 +20,11 @@ from typing import Any
 
 from puzzles.formats import lfz, renlib, rif, sgf
 from puzzles.formats.base import PathLike, position_after
+from puzzles.game_lines import GAME_FORMATS, lines_of, opening_counts
 from puzzles.io import detect_format, read_file, read_puzzles
 from puzzles.model import ReadResult
 from solver.errors import RenjuError
+from solver.game.openings import OPENINGS, opening_of
 from solver.rules.notation import parse_moves
 
 __all__ = ["FORMAT_NAMES", "FileInfo", "file_info"]
@@ -53,6 +55,8 @@ class FileInfo:
         goals: puzzles by goal (``{"vcf": 3, ...}``); version: a format version.
         positions: positions the file does not mark as puzzles (RenLib leaves with no
             stated task; ``renju generate --from`` turns them into proven puzzles).
+        openings: games of a game file by opening code (``"other"``: none of the 26); a
+            RenLib library counts its distinct three-move beginnings.
     """
 
     path: str
@@ -66,6 +70,7 @@ class FileInfo:
     goals: dict[str, int] = field(default_factory=dict)
     version: str | None = None
     positions: int | None = None
+    openings: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object: ``format``, the counts that apply, ``errors``."""
@@ -79,6 +84,8 @@ class FileInfo:
             out["goals"] = dict(self.goals)
         if self.version is not None:
             out["version"] = self.version
+        if self.openings:
+            out["openings"] = dict(self.openings)
         return out
 
     def text(self) -> str:
@@ -101,10 +108,23 @@ class FileInfo:
                 f"  {self.positions:,} {many} not marked as puzzles"
                 " (renju generate --from FILE keeps those with a proven win)"
             )
+        if self.openings:
+            lines.append("  " + _openings_text(self.openings))
         if self.errors:
             lines.append(f"  {self.errors:,} bad entries skipped, e.g.:")
             lines += [f"    {e}" for e in self.first_errors]
         return "\n".join(lines)
+
+
+def _openings_text(counts: dict[str, int]) -> str:
+    """``opening: I7 Hogetsu (浦月)`` for one game, else the openings by frequency."""
+    named = {o.code: str(o) for o in OPENINGS}
+    if sum(counts.values()) == 1:
+        (code,) = counts
+        return f"opening: {named.get(code, 'not one of the 26')}"
+    order = sorted(counts.items(), key=lambda kv: (kv[0] == "other", -kv[1], kv[0]))
+    parts = [f"{named.get(code, 'none of the 26')}: {n:,}" for code, n in order]
+    return "openings: " + ", ".join(parts)
 
 
 _KEEP_ERRORS = 5
@@ -134,10 +154,12 @@ def _check_moves(text: str) -> None:
 def _rif_info(info: FileInfo, path: PathLike) -> FileInfo:
     """Count a RIF database game by game, keeping no game (bounded memory)."""
     games = comments = bad = 0
+    openings: Counter[str] = Counter()
     try:
         for game in rif.iter_rif(path):
             games += 1
             comments += bool(game.info)
+            openings[_opening_code(game.move_text)] += 1
             try:
                 _check_moves(game.move_text)
             except RenjuError as exc:
@@ -151,9 +173,19 @@ def _rif_info(info: FileInfo, path: PathLike) -> FileInfo:
         info.errors += 1
         info.first_errors.append(str(exc))
     info.games, info.comments, info.puzzles = games, comments, games - bad
+    info.openings = dict(openings)
     if info.puzzles:
         info.goals = {"tsume": info.puzzles}
     return info
+
+
+def _opening_code(move_text: str) -> str:
+    """The opening code of a game's move text (its first three moves), or ``"other"``."""
+    try:
+        opening = opening_of(" ".join(move_text.split()[:3]))
+    except RenjuError:
+        return "other"
+    return opening.code if opening else "other"
 
 
 def _sgf_counts(roots: list[sgf.SgfNode]) -> tuple[int, int]:
@@ -178,6 +210,8 @@ def file_info(path: PathLike, format: str | None = None) -> FileInfo:
     if fmt == "rif":
         return _rif_info(info, path)
     raw = read_file(path, fmt)
+    if fmt in GAME_FORMATS:
+        info.openings = dict(opening_counts(lines_of(fmt, raw)))
     if fmt == "renlib":
         tree: renlib.RenLibTree = raw
         info.nodes = tree.count_nodes()

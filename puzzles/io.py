@@ -17,6 +17,10 @@ How each becomes puzzles (:func:`read_puzzles`):
 
 Puzzles from game lines have goal ``tsume`` and no stated answer.
 
+Writing (:func:`write_puzzles`, :func:`write_game`): native, ``sgf``, ``renlib`` and
+``svg`` (one diagram a file), chosen by name or by the file's extension
+(:func:`output_format`); a game also as ``pos``. Every file is written atomically.
+
 >>> import tempfile, pathlib
 >>> from puzzles.model import Puzzle
 >>> d = pathlib.Path(tempfile.mkdtemp())
@@ -31,22 +35,36 @@ import contextlib
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable
-from pathlib import PurePath
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path, PurePath
 from typing import Any
 
-from puzzles.formats import lfz, pos, psq, quintet, renlib, rif, sgf
-from puzzles.formats.base import PathLike, decode_text, read_bytes
+from puzzles.formats import lfz, pos, psq, quintet, renlib, rif, sgf, svg
+from puzzles.formats.base import (
+    GameRecord,
+    PathLike,
+    RecordError,
+    check_game,
+    decode_text,
+    read_bytes,
+)
 from puzzles.formats.native import format_native, parse_native
 from puzzles.model import Puzzle, PuzzleFormatError, ReadResult
+from solver.errors import RenjuError
+from solver.rules.notation import Move
 
 __all__ = [
     "FORMATS",
+    "OUTPUT_NAMES",
     "detect_format",
+    "output_format",
     "read_file",
+    "read_games",
     "read_puzzles",
+    "svg_paths",
+    "write_game",
     "write_native",
-    "write_text_atomic",
+    "write_puzzles",
 ]
 
 FORMATS = ("native", "renlib", "pos", "sgf", "psq", "rif", "lfz", "quintet")
@@ -186,6 +204,27 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
     return result
 
 
+def read_games(path: PathLike, format: str | None = None) -> list[GameRecord] | None:
+    """The games of a game file, move by move: a ``.pos`` line, a Piskvork game, the game
+    records of an SGF file; ``None`` for a file of another kind (puzzles, a library, a
+    database).
+
+    Raises:
+        PuzzleFormatError: the file cannot be read, or a game in it replays badly.
+    """
+    fmt = format or detect_format(path)
+    if fmt == "pos":
+        return [GameRecord(read_file(path, fmt))]
+    if fmt == "psq":
+        return [GameRecord(read_file(path, fmt).moves)]
+    if fmt == "sgf":
+        try:
+            return sgf.sgf_games(read_file(path, fmt))
+        except RenjuError as exc:
+            raise PuzzleFormatError(path, str(exc)) from None
+    return None
+
+
 def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
     """Write puzzles to a native ``.renju`` file atomically (a temporary file in the same
     folder, then ``os.replace``), so a reader never sees half a file.
@@ -194,28 +233,181 @@ def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
         ValueError: a puzzle cannot be written (see :func:`puzzles.formats.native.format_puzzle`).
         OSError: the file cannot be written.
     """
-    write_text_atomic(path, format_native(puzzles))
+    _write_atomic({os.fspath(path): format_native(puzzles).encode("utf-8")})
 
 
-def write_text_atomic(path: PathLike, text: str) -> None:
-    """Write ``text`` (UTF-8, ``\\n`` line ends) to ``path`` atomically: a temporary file
-    in the same folder, then ``os.replace``; the file gets the mode a plain ``open``
-    would give it.
-
-    Raises:
-        OSError: the file cannot be written.
-    """
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=PurePath(os.fspath(path)).suffix, dir=folder)
+def _write_atomic(files: Mapping[str, bytes]) -> None:
+    """Write each file to a temporary file beside it, then move them all in place: a
+    failure leaves no file half-written and no temporary file behind."""
+    temps: dict[str, str] = {}
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-        # mkstemp creates the file 0600; give it the mode a plain open() would (umask).
         umask = os.umask(0)
         os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
+        for path, data in files.items():
+            folder = os.path.dirname(os.path.abspath(path))
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=PurePath(path).suffix, dir=folder)
+            temps[path] = tmp
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            # mkstemp creates the file 0600; give it the mode a plain open() would (umask).
+            os.chmod(tmp, 0o666 & ~umask)
+        for path, tmp in temps.items():
+            os.replace(tmp, path)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        for tmp in temps.values():
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise
+
+
+OUTPUT_NAMES = {
+    "renju": "native",
+    "native": "native",
+    "sgf": "sgf",
+    "lib": "renlib",
+    "renlib": "renlib",
+    "svg": "svg",
+    "pos": "pos",
+}
+"""The names ``--to`` takes, and the format each writes (``pos``: games only)."""
+_OUTPUT_EXTENSIONS = {
+    ".renju": "native",
+    ".sgf": "sgf",
+    ".lib": "renlib",
+    ".svg": "svg",
+    ".pos": "pos",
+}
+
+
+def output_format(path: PathLike, to: str | None = None) -> str:
+    """The format to write ``path`` in: ``to`` (a name of :data:`OUTPUT_NAMES`), else the
+    extension's; another extension is the native format.
+
+    >>> output_format("a.lib"), output_format("a.txt"), output_format("a.txt", "sgf")
+    ('renlib', 'native', 'sgf')
+
+    Raises:
+        RecordError: an unknown name, or one the extension contradicts (``a.sgf``, ``lib``).
+    """
+    by_name = PurePath(os.fspath(path)).suffix.lower()
+    ext = _OUTPUT_EXTENSIONS.get(by_name)
+    if to is None:
+        return ext or "native"
+    fmt = OUTPUT_NAMES.get(to.lower())
+    if fmt is None:
+        raise RecordError(f"unknown output format {to!r} (expected renju, sgf, lib or svg)")
+    if ext is not None and ext != fmt:
+        raise RecordError(
+            f"{os.fspath(path)!r} is named as {ext}, not {to}: rename it or drop --to"
+        )
+    return fmt
+
+
+def svg_paths(path: PathLike, count: int) -> list[str]:
+    """Where ``count`` diagrams go: ``path`` for one, else ``stem-01.svg``,
+    ``stem-02.svg``, ... beside it.
+
+    >>> svg_paths("out/set.svg", 2)
+    ['out/set-01.svg', 'out/set-02.svg']
+    """
+    name = os.fspath(path)
+    if count == 1:
+        return [name]
+    p = Path(name)
+    width = max(2, len(str(count)))
+    return [
+        os.fspath(p.with_name(f"{p.stem}-{i:0{width}d}{p.suffix or '.svg'}"))
+        for i in range(1, count + 1)
+    ]
+
+
+def write_puzzles(
+    puzzles: Sequence[Puzzle],
+    path: PathLike,
+    format: str | None = None,
+    *,
+    encoding: str = "utf-8",
+    numbers: bool = True,
+    forbidden: bool = True,
+) -> list[str]:
+    """Write puzzles to ``path`` in ``format`` (a name of :data:`OUTPUT_NAMES`; by
+    default the extension's), atomically; the files written. SVG is one diagram a
+    puzzle (:func:`svg_paths`), the solution numbered unless ``numbers`` is false,
+    Black's forbidden points marked unless ``forbidden`` is false; ``encoding`` is a
+    RenLib library's code page.
+
+    Raises:
+        RecordError: the format cannot hold a puzzle (a text, a line break in one-line
+            field), or is not one puzzles are written in (``pos``).
+        ValueError: a puzzle's position is broken (overlapping stones).
+        OSError: a file cannot be written.
+    """
+    fmt = output_format(path, format)
+    if fmt == "native":
+        files = {os.fspath(path): format_native(puzzles).encode("utf-8")}
+    elif fmt == "sgf":
+        files = {os.fspath(path): sgf.format_sgf(map(sgf.puzzle_sgf, puzzles)).encode("utf-8")}
+    elif fmt == "renlib":
+        data = renlib.format_renlib(renlib.renlib_tree(puzzles), encoding=encoding)
+        files = {os.fspath(path): data}
+    elif fmt == "svg":
+        texts = [svg.puzzle_svg(p, numbers=numbers, forbidden=forbidden) for p in puzzles]
+        files = {
+            name: t.encode("utf-8")
+            for name, t in zip(svg_paths(path, len(texts)), texts, strict=True)
+        }
+    else:
+        raise RecordError(f"puzzles are not written as {fmt} (a .pos file holds one game line)")
+    _write_atomic(files)
+    return list(files)
+
+
+def write_game(
+    moves: Sequence[Move],
+    path: PathLike,
+    result: str | None = None,
+    meta: Mapping[str, str] | None = None,
+    *,
+    format: str | None = None,
+    encoding: str = "utf-8",
+    numbers: bool = True,
+    forbidden: bool = True,
+) -> None:
+    """Save a game (Black first, ``None`` a pass) as a record, atomically: SGF, a RenLib
+    library of one line, a ``.pos`` line or an SVG diagram (``numbers`` and
+    ``forbidden`` as :func:`~puzzles.formats.svg.game_svg`), by ``format`` or the
+    extension. ``result`` is ``black-won``, ``white-won``, ``draw`` or ``ongoing``
+    (``None``); ``meta`` holds text fields (:data:`~puzzles.formats.base.GAME_FIELDS`:
+    ``black``, ``white``, ``event``, ``date``, ``opening``, ``rule``, ``comment``...).
+    A ``.pos`` file keeps the moves alone.
+
+    >>> import tempfile, pathlib
+    >>> from solver.rules.notation import parse_moves
+    >>> d = pathlib.Path(tempfile.mkdtemp())
+    >>> write_game(parse_moves("h8 h9 i8"), d / "g.sgf", "ongoing", {"black": "Ann"})
+    >>> print((d / "g.sgf").read_text().splitlines()[-1])
+    ;B[hh];W[hg];B[ih])
+
+    Raises:
+        RecordError: a move on an occupied point, an unknown result or meta key, a text
+            the format cannot hold, or the native format (it holds puzzles).
+        OSError: the file cannot be written.
+    """
+    fmt = output_format(path, format)
+    if fmt == "sgf":
+        data = sgf.format_sgf([sgf.game_sgf(moves, result, meta)]).encode("utf-8")
+    elif fmt == "renlib":
+        data = renlib.format_renlib(renlib.game_renlib(moves, result, meta), encoding=encoding)
+    elif fmt == "svg":
+        text = svg.game_svg(moves, result, meta, numbers=numbers, forbidden=forbidden)
+        data = text.encode("utf-8")
+    elif fmt == "pos":
+        check_game(moves, result, meta)
+        if not moves:
+            raise RecordError("a .pos file holds 1..225 moves, not an empty game")
+        data = pos.format_pos(list(moves))
+    else:
+        raise RecordError(
+            f"{os.fspath(path)!r}: the native format holds puzzles; save a game as .sgf, .lib, .pos or .svg"
+        )
+    _write_atomic({os.fspath(path): data})

@@ -18,6 +18,7 @@ raises :class:`PuzzleFormatError`, whose message names the file and the problem.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Literal, get_args
@@ -25,14 +26,18 @@ from typing import Literal, get_args
 from solver.errors import RenjuError
 from solver.rules.board import Board, Color, Rule
 from solver.rules.notation import NPOINTS, Point, point_name
+from solver.rules.points import KINDS as POINTS_KINDS
 
 __all__ = [
     "GOALS",
+    "KINDS",
+    "POINT_KINDS",
     "Goal",
     "Location",
     "Puzzle",
     "PuzzleFormatError",
     "ReadResult",
+    "parse_kind",
 ]
 
 Goal = Literal["vcf", "vct", "tsume"]
@@ -40,6 +45,34 @@ Goal = Literal["vcf", "vct", "tsume"]
 ``tsume``: any forced win."""
 
 GOALS: tuple[Goal, ...] = get_args(Goal)
+
+POINT_KINDS: tuple[str, ...] = tuple(POINTS_KINDS)
+"""The point kinds of ``renju points KIND`` that a ``points:KIND`` puzzle may ask for."""
+
+KINDS: tuple[str, ...] = ("win", "defend", *(f"points:{k}" for k in POINT_KINDS))
+"""What a puzzle asks (:attr:`Puzzle.kind`): ``win`` (the side to move wins: find the
+line), ``defend`` (the side to move holds against the opponent's threat of a win of the
+goal class: find every holding move) or ``points:KIND`` (find every point of the kind
+for the side to move)."""
+
+
+def parse_kind(text: str) -> str:
+    """A puzzle kind from its written form (case and spaces forgiven).
+
+    >>> parse_kind(" Points: Four-Three ")
+    'points:four-three'
+    >>> parse_kind("points:sevens")
+    Traceback (most recent call last):
+    ...
+    solver.errors.RenjuError: unknown task 'points:sevens' (expected win, defend or points:KIND with KIND one of forbidden, five, four, straight-four, three, four-three, double-four, double-three, double-threat, keys, defences)
+    """
+    kind = re.sub(r"\s+", "", text.lower())
+    if kind not in KINDS:
+        raise RenjuError(
+            f"unknown task {text.strip()!r} (expected win, defend or points:KIND with KIND"
+            f" one of {', '.join(POINT_KINDS)})"
+        )
+    return kind
 
 
 class PuzzleFormatError(RenjuError):
@@ -95,6 +128,15 @@ class Puzzle:
         solution: a stated winning line, attacker and defender alternating (may be empty).
         keys: stated key moves (e.g. every correct first move).
         rule: the rule set the puzzle is meant for.
+        kind: the task (:data:`KINDS`): ``win``; ``defend`` (``to_move`` is then the
+            defender, the side to move, and ``goal``/``max_moves`` bound the opponent's
+            threat); ``points:KIND`` (the points of ``KIND`` for ``to_move``).
+        answer: the stated answer of a ``defend`` or ``points`` puzzle: every holding
+            move, or every point of the kind (kept in point order; ``[]``: none;
+            ``None``: not stated).
+        themes: what the engine found the puzzle to be about (:mod:`puzzles.themes`).
+        rating: the puzzle's initial rating from the solver's facts
+            (:func:`puzzles.themes.initial_rating`), if computed.
     """
 
     black: list[Point] = field(default_factory=list)
@@ -115,6 +157,10 @@ class Puzzle:
     tags: list[str] = field(default_factory=list)
     id: str = ""
     rule: Rule = Rule.RENJU
+    kind: str = "win"
+    answer: list[Point] | None = None
+    themes: list[str] = field(default_factory=list)
+    rating: int | None = None
     location: Location | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
@@ -123,11 +169,23 @@ class Puzzle:
         self.solution = list(self.solution)
         self.keys = list(self.keys)
         self.tags = list(self.tags)
+        self.answer = None if self.answer is None else sorted(self.answer)
+        self.themes = list(self.themes)
 
     @property
     def defender(self) -> Color:
-        """The side that defends (the opponent of :attr:`to_move`)."""
-        return self.to_move.opponent
+        """The side that defends: the opponent of :attr:`to_move`, or :attr:`to_move`
+        itself in a ``defend`` puzzle."""
+        return self.to_move if self.kind == "defend" else self.to_move.opponent
+
+    @property
+    def point_kind(self) -> str | None:
+        """``KIND`` of a ``points:KIND`` puzzle, else ``None``.
+
+        >>> Puzzle(kind="points:four").point_kind, Puzzle().point_kind
+        ('four', None)
+        """
+        return self.kind.removeprefix("points:") if self.kind.startswith("points:") else None
 
     def board(self) -> Board:
         """A solver board with the stones, the attacker to move and the puzzle's rule.
@@ -160,10 +218,15 @@ class Puzzle:
             problems.append(f"side to move must be black or white, not {self.to_move!r}")
         if self.goal not in GOALS:
             problems.append(f"unknown goal {self.goal!r} (expected vcf, vct or tsume)")
+        if self.kind not in KINDS:
+            problems.append(f"unknown task {self.kind!r}")
         if self.max_moves is not None and self.max_moves < 1:
             problems.append(f"max_moves must be at least 1, not {self.max_moves}")
         problems += self._line_problems("solution", self.solution, seen)
         problems += self._line_problems("key", self.keys, seen, distinct=False)
+        problems += self._line_problems("answer", self.answer or [], seen)
+        if self.answer is not None and self.kind == "win":
+            problems.append("a win puzzle states its answer as keys and solution, not answer")
         if (
             self.max_moves is not None
             and self.count == "plain"

@@ -22,6 +22,13 @@
    line ends at the first attacker move that wins at once (a five, or no defence left),
    and its length is compared with the shortest win.
 
+5. The themes and the initial rating (:mod:`puzzles.themes`) are read off the shortest
+   win's proof tree; themes the puzzle states that differ from the engine's are a problem.
+
+A ``defend`` or ``points:KIND`` puzzle is checked by :mod:`puzzles.tasks` instead: the
+engine's complete answer (every holding move; every point of the kind) must equal the
+stated one, and each wrong or missing point is named.
+
 Problems are short strings (``"cook: also wins with j10"``); a puzzle is sound when it
 has none. ``time_limit`` bounds the whole verification of the puzzle.
 
@@ -42,6 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.model import Goal, Puzzle
+from puzzles.themes import initial_rating, order_themes, win_themes
 from solver.errors import SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.rules.notation import SIZE, Point, point_name
@@ -49,7 +57,16 @@ from solver.search.api import Limits, Verdict, position_text, solve
 from solver.search.proof import ProofNode
 from solver.search.respond import describe, respond
 
-__all__ = ["RESULTS", "VerifyReport", "black_overline", "verify_puzzle"]
+__all__ = [
+    "RESULTS",
+    "Budget",
+    "VerifyReport",
+    "black_overline",
+    "position_problems",
+    "stated_themes",
+    "task_summary",
+    "verify_puzzle",
+]
 
 RESULTS = ("proven", "disproven", "unknown", "illegal", "error")
 """The values of :attr:`VerifyReport.result`."""
@@ -73,6 +90,10 @@ class VerifyReport:
         nodes: search nodes of the shortest-win search (a difficulty figure).
         seconds: time spent on the whole verification.
         problems: what is wrong, as short strings; empty when the puzzle is sound.
+        kind: the puzzle's task (``win``, ``defend``, ``points:KIND``).
+        answer: a task's answer found by the engine (every holding move, every point of
+            the kind; ``None``: a win puzzle, or not known).
+        themes: the engine's themes; rating: the initial rating from its facts.
     """
 
     id: str = ""
@@ -89,6 +110,10 @@ class VerifyReport:
     nodes: int = 0
     seconds: float = 0.0
     problems: list[str] = field(default_factory=list)
+    kind: str = "win"
+    answer: list[str] | None = None
+    themes: list[str] = field(default_factory=list)
+    rating: int | None = None
 
     @property
     def sound(self) -> bool:
@@ -152,7 +177,7 @@ def _seconds(t: float) -> str:
     return f"{t:g} s"
 
 
-class _Budget:
+class Budget:
     """The time left for one puzzle, the stop callback shared by its searches, and
     whether their proofs are checked."""
 
@@ -179,9 +204,22 @@ class _Budget:
         return f"({reason or 'search stopped'})"
 
 
-def _position_problems(puzzle: Puzzle) -> tuple[list[str], list[str]]:
+def task_summary(report: VerifyReport) -> str:
+    """A task's verdict in a few words: ``defend (threat in 3): 2 moves hold``.
+
+    >>> task_summary(VerifyReport(kind="points:four", answer=["h8"]))
+    'points:four: 1 point'
+    """
+    n = len(report.answer or [])
+    if report.kind == "defend":
+        threat = f" (threat in {report.shortest})" if report.shortest else ""
+        return f"defend{threat}: {n} move{'s' if n != 1 else ''} hold{'s' if n == 1 else ''}"
+    return f"{report.kind}: {n} point{'s' if n != 1 else ''}"
+
+
+def position_problems(puzzle: Puzzle) -> tuple[list[str], list[str]]:
     """(problems of the position, problems of the stated solution and keys)."""
-    bare = dataclasses.replace(puzzle, solution=[], keys=[])
+    bare = dataclasses.replace(puzzle, solution=[], keys=[], answer=None)
     position = bare.validate()
     if not position:
         over = black_overline(puzzle.black)
@@ -223,9 +261,15 @@ def verify_puzzle(
         entry=loc.index if loc else None,
         goal=str(puzzle.goal),
         attacker=puzzle.to_move.label() if isinstance(puzzle.to_move, Color) else "?",
+        kind=puzzle.kind,
     )
     try:
-        _verify(puzzle, report, _Budget(time_limit, should_stop, check))
+        if puzzle.kind == "win":
+            _verify(puzzle, report, Budget(time_limit, should_stop, check))
+        else:
+            from puzzles.tasks import verify_task  # (a task needs the defence search)
+
+            verify_task(puzzle, report, Budget(time_limit, should_stop, check))
     except SolverError as exc:
         # the solver contradicted itself: no verdict on the puzzle, only the fault
         report.result = "error"
@@ -235,8 +279,8 @@ def verify_puzzle(
     return report
 
 
-def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
-    position, stated_problems = _position_problems(puzzle)
+def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
+    position, stated_problems = position_problems(puzzle)
     if position:
         report.result = "illegal"
         report.problems = [f"illegal position: {m}" for m in position]
@@ -266,6 +310,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
         return
     report.line = _names(main.line)
     report.shortest = main.moves
+    _themes(board, puzzle, main.tree, main.nodes, report)
     _keys(board, puzzle, main.line[0], budget, report)
     if stated_problems:
         report.problems += stated_problems
@@ -279,7 +324,25 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: _Budget) -> None:
         )
 
 
-def _second_look(board: Board, puzzle: Puzzle, budget: _Budget) -> str:
+def _themes(
+    board: Board, puzzle: Puzzle, tree: ProofNode | None, nodes: int, report: VerifyReport
+) -> None:
+    """The engine's themes and rating; stated themes that differ are a problem."""
+    report.themes, facts = win_themes(board, tree, nodes)
+    report.rating = initial_rating(facts)
+    stated_themes(puzzle, report)
+
+
+def stated_themes(puzzle: Puzzle, report: VerifyReport) -> None:
+    """Add a problem if the puzzle states themes other than the engine's."""
+    if puzzle.themes and order_themes(puzzle.themes) != report.themes:
+        report.problems.append(
+            f"stated themes {', '.join(puzzle.themes)}; the engine finds"
+            f" {', '.join(report.themes) or 'none'}"
+        )
+
+
+def _second_look(board: Board, puzzle: Puzzle, budget: Budget) -> str:
     """Search a disproven puzzle again without the pruning shortcuts (``safe``: no
     relevance zones, no dependency-first phase, no hidden-threat staging) in the time
     left: "" if it finds no win either, a note if it could not finish.
@@ -306,9 +369,7 @@ def _second_look(board: Board, puzzle: Puzzle, budget: _Budget) -> str:
     return ""
 
 
-def _keys(
-    board: Board, puzzle: Puzzle, first: Point, budget: _Budget, report: VerifyReport
-) -> None:
+def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: VerifyReport) -> None:
     """Find every winning first move; record cooks and stated keys that do not win.
 
     The intended first moves are the stated keys and the stated solution's first move,
@@ -338,7 +399,7 @@ def _keys(
 
 
 def _check_stated(
-    puzzle: Puzzle, tree: ProofNode | None, budget: _Budget, report: VerifyReport
+    puzzle: Puzzle, tree: ProofNode | None, budget: Budget, report: VerifyReport
 ) -> None:
     """Play the stated solution, checking each move; sets ``stated``/``stated_ok``.
 
@@ -408,7 +469,7 @@ def _check_stated(
     report.stated_ok = False
 
 
-def _proof(board: Board, puzzle: Puzzle, left: int | None, budget: _Budget) -> ProofNode | None:
+def _proof(board: Board, puzzle: Puzzle, left: int | None, budget: Budget) -> ProofNode | None:
     """A proof tree for the position, if one is found quickly within the budget."""
     found = solve(
         board,

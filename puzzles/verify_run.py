@@ -31,7 +31,7 @@ from typing import Any, TextIO, cast
 from puzzles.dispatch import ExecutorLost, LocalPool, Serial, run_ordered, should_stop
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
-from puzzles.verify import RESULTS, VerifyReport, verify_puzzle
+from puzzles.verify import RESULTS, VerifyReport, task_summary, verify_puzzle
 from solver.errors import EXIT_SOLVER_ERROR, RenjuError
 from solver.progress import Bar, progress_bar
 
@@ -232,6 +232,12 @@ def _category(problem: str) -> str:
         ("cook:", "cook"),
         ("stated solution is", "longer than shortest"),
         ("stated key", "wrong key"),
+        ("stated answer misses", "answer incomplete"),
+        ("stated defence", "wrong stated answer"),
+        ("stated point", "wrong stated answer"),
+        ("stated themes", "wrong themes"),
+        ("no threat", "no threat"),
+        ("task ", "illegal position"),
         ("stated", "wrong stated line"),
     ):
         if problem.startswith(prefix):
@@ -312,7 +318,7 @@ def verify_jobs(
 
 def _line(r: VerifyReport) -> str:
     what = {
-        "proven": f"proven in {r.shortest}",
+        "proven": f"proven in {r.shortest}" if r.kind == "win" else task_summary(r),
         "disproven": "disproven",
         "unknown": "unknown",
         "illegal": "illegal position",

@@ -35,8 +35,11 @@ if TYPE_CHECKING:
         parse_points,
         point_name,
     )
+    from solver.rules.points import PointsResult
     from solver.search.api import Goal, Limits, SolveResult, Verdict, solve
     from solver.search.checker import ProofError, check_line, check_proof
+    from solver.search.defend import DefenceResult, defend
+    from solver.search.points import points
     from solver.search.proof import ProofNode
     from solver.search.respond import Response, respond
 
@@ -64,6 +67,9 @@ _WHERE = {
     ),
     "solver.search.api": ("Goal", "Limits", "SolveResult", "Verdict", "solve"),
     "solver.search.checker": ("ProofError", "check_line", "check_proof"),
+    "solver.rules.points": ("PointsResult",),
+    "solver.search.defend": ("DefenceResult", "defend"),
+    "solver.search.points": ("points",),
     "solver.search.proof": ("ProofNode",),
     "solver.search.respond": ("Response", "respond"),
 }
@@ -75,6 +81,7 @@ __all__ = [
     "WHITE",
     "Board",
     "Color",
+    "DefenceResult",
     "DiagramError",
     "ForbiddenKind",
     "Goal",
@@ -83,6 +90,7 @@ __all__ = [
     "Move",
     "Point",
     "PointError",
+    "PointsResult",
     "PositionError",
     "ProofError",
     "ProofNode",
@@ -94,6 +102,7 @@ __all__ = [
     "__version__",
     "check_line",
     "check_proof",
+    "defend",
     "explain",
     "forbidden_kind",
     "forbidden_points",
@@ -103,6 +112,7 @@ __all__ = [
     "parse_point",
     "parse_points",
     "point_name",
+    "points",
     "respond",
     "solve",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import ClassVar
 
@@ -21,6 +22,7 @@ from tui.models.catalog import (
 )
 from tui.models.progress_store import ProgressStore
 from tui.models.progress_store import data_dir as default_data_dir
+from tui.models.streak import StreakRun
 
 __all__ = ["TrainerApp", "TrainerError", "make_app"]
 
@@ -74,12 +76,24 @@ class TrainerApp(App[None]):
                 return coll.entries
         return [entry]
 
-    def open_puzzle(self, entry: Entry) -> None:
-        """Show ``entry`` on a puzzle screen (replacing a puzzle screen already open)."""
+    def open_puzzle(
+        self, entry: Entry, *, mode: str = "puzzle", pool: list[Entry] | None = None
+    ) -> None:
+        """Show ``entry`` on a puzzle screen (replacing a puzzle screen already open).
+
+        ``mode`` is how it was chosen (``puzzle``, ``train``, ``review``); ``pool`` the
+        puzzles N moves through (default: the entry's collection).
+        """
         from tui.screens.puzzle import PuzzleScreen
 
         self.store.set_last(entry.key)
-        screen = PuzzleScreen(entry, self.entries_of(entry))
+        kind = getattr(entry.puzzle, "kind", "win") or "win"
+        if kind != "win":  # a defence or point-finding puzzle (the puzzle states its task)
+            self.open_exercise(entry, "defend" if kind == "defend" else kind, stated=True)
+            return
+        screen = PuzzleScreen(
+            entry, pool if pool is not None else self.entries_of(entry), mode=mode
+        )
         if isinstance(self.screen, PuzzleScreen):
             self.switch_screen(screen)
         else:
@@ -90,6 +104,38 @@ class TrainerApp(App[None]):
         from tui.screens.analysis import AnalysisScreen
 
         self.push_screen(AnalysisScreen(puzzle, moves or []))
+
+    def open_streak(self, run: StreakRun[Entry], pool_name: str = "") -> None:
+        """Start a streak run on its first puzzle."""
+        from tui.screens.streak import StreakPuzzleScreen
+
+        first = run.current()
+        if first is not None:
+            self.push_screen(StreakPuzzleScreen(first, run, pool_name))
+
+    def open_exercise(self, entry: Entry, what: str, *, stated: bool = False) -> None:
+        """Open ``entry`` as an exercise: ``defend`` (the defender to move: a win puzzle
+        turned round, unless the puzzle ``stated`` the task, when every holding move is
+        asked) or ``points:KIND`` (every point of the kind for the side to move)."""
+        from solver.rules.board import Board
+        from tui.screens.exercise import DefenceScreen, PointsScreen
+
+        pz: Puzzle = entry.puzzle
+        if not stated:  # a drill keeps its attempts apart from the puzzle's own
+            entry = dataclasses.replace(entry, key=f"{entry.key}/{what}")
+        if what == "defend":
+            to_move = pz.to_move if stated else pz.to_move.opponent
+            board = Board.from_stones(pz.black, pz.white, to_move, pz.rule)
+            self.push_screen(DefenceScreen(entry, board, stated=stated))
+        else:
+            kind = what.removeprefix("points:")
+            self.push_screen(PointsScreen(entry, pz.board(), kind, stated=stated))
+
+    def open_statistics(self) -> None:
+        """Show the statistics screen."""
+        from tui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
 
     def action_help(self) -> None:
         """Show the keys of the screen in front."""

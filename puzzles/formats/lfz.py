@@ -24,8 +24,25 @@ puzzles are read as:
   may be a four whose only block is forbidden for Black (counted), and a win by five
   then gets one stone more than stated.
 
-Mode 0 (a cover page) is skipped silently; other modes (free play, point-finding
-tasks) are not win puzzles and are reported in ``errors``. A set whose every puzzle is
+The point-finding modes (``6 << 5 | n``, "点点题": find every point of a kind for the
+side to move) and the defence modes read as tasks (:attr:`~puzzles.model.Puzzle.kind`),
+with ``options`` as the stated answer (absent: not stated; the app computes it):
+
+- 194 (活三点, every point making a true three): ``points:three``.
+- 197 (活四点, every point making a straight four): ``points:straight-four``.
+- 198 (冲四点, every point making a four): ``points:four``. (The app's wording is the
+  four that is not straight; a set whose position also has a straight-four point then
+  differs from the engine's answer, and ``renju verify`` says where.)
+- 199 (禁手点, every forbidden point): ``points:forbidden``.
+- 205 (做43点, every four-three point): ``points:four-three``.
+- 206 (做44点, every double-four point, White's): ``points:double-four``.
+- 209 (双杀点, every move making two threats no single reply meets): ``points:double-threat``.
+- 207 (VCF防点, every move that stops the opponent's VCF): ``defend`` with goal ``vcf``.
+
+A pass in ``stones`` is written ``A0`` (it keeps the Black/White alternation). Mode 0
+(a cover page) is skipped silently; the other modes (free play, point tasks with no
+matching engine kind: 192, 193 stated in words, 195, 196, 200-204, 208, 210, 211) are
+reported in ``errors``. A set whose every puzzle is
 on the 6x6 board is refused as a whole (one line); a single 6x6 entry is skipped. Rule 0
 reads as ``freestyle`` (five or more wins, nothing forbidden).
 
@@ -57,6 +74,18 @@ _MODES: dict[int, tuple[Goal, int | None]] = {
     67: ("tsume", 3),
 }
 _STONES = range(160, 166)  # 5 << 5 | n: win with at most n more stones
+_TASKS = {
+    194: "points:three",
+    197: "points:straight-four",
+    198: "points:four",
+    199: "points:forbidden",
+    205: "points:four-three",
+    206: "points:double-four",
+    207: "defend",
+    209: "points:double-threat",
+}
+_READ = "only 32, 64, 67, 160-165 and the tasks 194, 197-199, 205-207, 209 are read"
+_PASS = re.compile(r"[A-Oa-o]0(?![0-9])")
 _DIGITS = {"二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _N_STONES = re.compile(r"([2-9二三四五六七八九])\s*(?:子|颗)")
 _SMALL = "a 6x6 puzzle set: only the 15x15 board is supported"
@@ -119,13 +148,36 @@ def _points(value: object, key: str) -> list[Point]:
     return parse_points(value)
 
 
+def _alternating(value: object) -> tuple[list[Point], list[Point]]:
+    """Black's and White's stones of ``stones`` (alternating; ``A0`` a pass).
+
+    >>> from solver.rules.notation import format_points
+    >>> [format_points(s) for s in _alternating("B5A0B4A0C14")]
+    ['b4 b5 c14', '']
+    """
+    if not isinstance(value, str):
+        raise RenjuError(f"stones must be a string of points, not {value!r}")
+    moves = [None if _PASS.fullmatch(m) else m for m in _PASS.sub(" \\g<0> ", value).split()]
+    black: list[Point] = []
+    white: list[Point] = []
+    n = 0
+    for chunk in moves:
+        if chunk is None:
+            n += 1
+            continue
+        for p in parse_points(chunk):
+            (black if n % 2 == 0 else white).append(p)
+            n += 1
+    return sorted(black), sorted(white)
+
+
 def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
     mode = _int(entry, "mode", 0)
     if mode == 0:
         return None
-    if mode is None or (mode not in _MODES and mode not in _STONES):
-        raise RenjuError(f"mode {mode} is not a win puzzle (only 32, 64, 67 and 160-165 are read)")
-    goal, max_moves = _MODES.get(mode, ("tsume", None))
+    if mode is None or (mode not in _MODES and mode not in _STONES and mode not in _TASKS):
+        raise RenjuError(f"mode {mode} is not a puzzle this reader knows ({_READ})")
+    goal, max_moves = _MODES.get(mode, ("vcf" if mode == 207 else "tsume", None))
     size = _int(entry, "size", 15)
     if size == 6:
         raise RenjuError("a 6x6 puzzle: only the 15x15 board is supported")
@@ -135,8 +187,7 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
         black = _points(entry.get("blackStones", ""), "blackStones")
         white = _points(entry.get("whiteStones", ""), "whiteStones")
     else:
-        stones = _points(entry.get("stones", ""), "stones")
-        black, white = stones[0::2], stones[1::2]
+        black, white = _alternating(entry.get("stones", ""))
     if len(set(black) | set(white)) != len(black) + len(white):
         raise RenjuError("a point holds two stones")
     side = _int(entry, "side")
@@ -144,7 +195,11 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
         raise RenjuError(f"side must be 1 (black) or 2 (white), not {entry.get('side')!r}")
     if mode in _STONES:
         max_moves = _stones_limit(mode, 1 if side == 1 else 2, entry)
-    options = entry.get("options", "")
+    options = entry.get("options")
+    kind = _TASKS.get(mode, "win")
+    answer = None if kind == "win" or options is None else _points(options, "options")
+    if answer is not None and len(set(answer)) != len(answer):
+        raise RenjuError(f"options {options!r} name a point twice")
     return Puzzle(
         black=black,
         white=white,
@@ -153,7 +208,9 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
         max_moves=max_moves,
         # "win within 3 moves; consecutive fours count as one move" (the app's rule)
         count="books" if mode == 67 else "plain",
-        keys=parse_points(options) if isinstance(options, str) else [],
+        keys=_points(options, "options") if kind == "win" and isinstance(options, str) else [],
+        kind=kind,
+        answer=answer,
         title=_str(entry.get("title")),
         comment=_str(entry.get("comment")),
         level=_int(entry, "level"),
@@ -162,7 +219,8 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
 
 
 def lfz_puzzles(data: dict[str, Any], file: PathLike = "<bytes>") -> ReadResult:
-    """The win puzzles (modes 32, 64, 67, 160-165); bad entries are recorded in ``errors``.
+    """The win puzzles (modes 32, 64, 67, 160-165) and the point and defence tasks (see
+    the module docstring); bad entries are recorded in ``errors``.
 
     Raises:
         PuzzleFormatError: every puzzle of the set is on the 6x6 board.

@@ -11,7 +11,9 @@ file is UTF-8 (a byte-order mark is accepted)::
     author: Hiroshi Okabe
     source: 5-moves-to-end problems
     level: 2
+    rating: 1480
     tags: vct, quick
+    themes: vct, four-three
     goal: vct
     to-move: black
     max-moves: 3
@@ -49,8 +51,22 @@ Keys (case-insensitive; ``-``, ``_`` and spaces are the same), all optional:
 - ``id``, ``title``, ``author``, ``source``: one line of text each.
 - ``comment``: one line of text; repeat the key for more lines.
 - ``level``: an integer. ``tags``: words separated by commas.
-- ``goal``: ``vcf``, ``vct`` or ``tsume`` (default ``tsume``).
-- ``to-move`` (or ``attacker``): ``black`` or ``white``, the attacker (default black).
+- ``rating``: the puzzle's initial rating (an integer, :func:`puzzles.themes.initial_rating`).
+- ``themes``: what the engine found the puzzle to be about, separated by commas
+  (:mod:`puzzles.themes`: ``vcf``, ``four-three``, ``hidden-threat``, ...).
+- ``task``: what the puzzle asks (default ``win``): ``win`` (find the winning line);
+  ``defend`` (the side to move defends against the opponent's threat of a ``goal`` win
+  within ``max-moves``: find every move that holds); ``points:KIND`` (find every point
+  of ``KIND`` for the side to move, KIND as in ``renju points``: ``forbidden``, ``five``,
+  ``four``, ``straight-four``, ``three``, ``four-three``, ``double-four``,
+  ``double-three``, ``double-threat``, ``keys``, ``defences``).
+- ``answer``: the stated answer of a ``defend`` or ``points`` task: every holding move,
+  or every point of the kind (``answer: h8 j9``; ``answer:`` alone states "none"; no
+  ``answer`` key: not stated, ``renju verify`` then reports the engine's answer).
+- ``goal``: ``vcf``, ``vct`` or ``tsume`` (default ``tsume``); for ``defend`` the class
+  of the threat.
+- ``to-move`` (or ``attacker``): ``black`` or ``white``, the side to move: the attacker of
+  a ``win`` task, the defender of a ``defend`` task (default black).
 - ``max-moves``: the most attacker moves allowed, the winning move included.
 - ``count``: how ``max-moves`` counts them: ``plain`` (default, every attacker move),
   ``books`` (as Chinese puzzle books: a final VCF of any length, and each run of
@@ -64,7 +80,7 @@ Keys (case-insensitive; ``-``, ``_`` and spaces are the same), all optional:
 
 Reading is forgiving: a bad block is skipped and reported in ``ReadResult.errors`` with
 its line number. The writer writes the keys in the order above and only the ones that
-are set (``goal`` and ``to-move`` always), so ``format_native(parse_native(t).puzzles)``
+are set (``goal`` and ``to-move`` always; ``task`` for every task but ``win``, so a file written before tasks existed reads and writes as it did), so ``format_native(parse_native(t).puzzles)``
 gives back ``t`` for any text the writer made, and ``parse_native(format_native(ps))``
 gives back ``ps``. Leading and trailing spaces of text values are not kept.
 
@@ -82,13 +98,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult
+from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult, parse_kind
 from solver.errors import RenjuError
 from solver.rules.board import Board, Color, Rule
-from solver.rules.notation import SIZE, format_points, parse_points
+from solver.rules.notation import SIZE, Point, format_points, parse_points
 from solver.search.counting import parse_count
 
-__all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native"]
+__all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native", "whole_number"]
 
 HEADER = "# Renju puzzles (native format)"
 EXTENSION = ".renju"
@@ -103,7 +119,11 @@ _KEYS = {
     "source",
     "comment",
     "level",
+    "rating",
     "tags",
+    "themes",
+    "task",
+    "answer",
     "goal",
     "to-move",
     "max-moves",
@@ -113,7 +133,14 @@ _KEYS = {
     "rule",
     "board",
 }
-_ALIASES = {"attacker": "to-move", "side": "to-move", "tag": "tags", "key": "keys"}
+_ALIASES = {
+    "attacker": "to-move",
+    "side": "to-move",
+    "tag": "tags",
+    "key": "keys",
+    "theme": "themes",
+    "kind": "task",
+}
 
 _Block = list[tuple[int, str]]
 
@@ -178,6 +205,9 @@ def _parse_block(block: _Block) -> Puzzle:
     if not diagram:
         raise RenjuError("no board diagram")
     board = Board.from_diagram("\n".join(diagram))
+    kind = parse_kind(meta.get("task", "win"))
+    if kind == "win" and "answer" in meta:
+        raise RenjuError("answer is stated for a defend or points task only (see task)")
     goal = meta.get("goal", "tsume").lower()
     if goal not in GOALS:
         raise RenjuError(f"unknown goal {meta['goal']!r} (expected vcf, vct or tsume)")
@@ -186,7 +216,7 @@ def _parse_block(block: _Block) -> Puzzle:
         white=board.stones(Color.WHITE),
         to_move=Color.parse(meta.get("to-move", "black")),
         goal=_goal(goal),
-        max_moves=_int(meta, "max-moves"),
+        max_moves=whole_number(meta, "max-moves"),
         count=_count(meta.get("count", "plain")),
         solution=parse_points(meta.get("solution", "")),
         keys=parse_points(meta.get("keys", "")),
@@ -194,11 +224,26 @@ def _parse_block(block: _Block) -> Puzzle:
         source=meta.get("source", ""),
         author=meta.get("author", ""),
         comment="\n".join(comments),
-        level=_int(meta, "level"),
-        tags=[t.strip() for t in meta.get("tags", "").split(",") if t.strip()],
+        level=whole_number(meta, "level"),
+        tags=_words(meta.get("tags", "")),
         id=meta.get("id", ""),
         rule=Rule.parse(meta.get("rule", "renju")),
+        kind=kind,
+        answer=_answer(meta["answer"]) if "answer" in meta else None,
+        themes=_words(meta.get("themes", "")),
+        rating=whole_number(meta, "rating"),
     )
+
+
+def _words(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _answer(text: str) -> list[Point]:
+    points = parse_points(text)
+    if len(set(points)) != len(points):
+        raise RenjuError(f"answer {text!r} names a point twice")
+    return points
 
 
 def _count(text: str) -> str:
@@ -215,7 +260,12 @@ def _goal(text: str) -> Goal:
     raise RenjuError(f"unknown goal {text!r}")
 
 
-def _int(meta: dict[str, str], key: str) -> int | None:
+def whole_number(meta: dict[str, str], key: str) -> int | None:
+    """``meta[key]`` as an int, ``None`` if absent.
+
+    Raises:
+        RenjuError: quoting a value that is not a whole number.
+    """
     if key not in meta:
         return None
     try:
@@ -265,12 +315,21 @@ def format_puzzle(p: Puzzle) -> str:
         lines.append(f"source: {_one_line('source', p.source)}")
     if p.level is not None:
         lines.append(f"level: {p.level}")
-    if p.tags:
-        if any("," in t for t in p.tags):
-            raise ValueError(f"a tag cannot hold a comma: {p.tags!r}")
-        lines.append("tags: " + ", ".join(_one_line("tag", t) for t in p.tags))
+    if p.rating is not None:
+        lines.append(f"rating: {p.rating}")
+    for key, words in (("tags", p.tags), ("themes", p.themes)):
+        if words:
+            if any("," in t for t in words):
+                raise ValueError(f"a {key[:-1]} cannot hold a comma: {words!r}")
+            lines.append(f"{key}: " + ", ".join(_one_line(key[:-1], t) for t in words))
     if p.rule is not Rule.RENJU:
         lines.append(f"rule: {p.rule.value}")
+    if p.kind != "win":
+        lines.append(f"task: {p.kind}")
+    elif p.answer is not None:
+        raise ValueError(f"a win puzzle cannot state an answer: {format_points(p.answer)!r}")
+    if p.answer is not None:
+        lines.append(f"answer: {format_points(p.answer)}".rstrip())
     lines.append(f"goal: {p.goal}")
     lines.append(f"to-move: {p.to_move.label()}")
     if p.max_moves is not None:

@@ -27,34 +27,76 @@ leaf (the other variations below a puzzle, the lines with no stated task) is a
 position (``ReadResult.positions``, the side to move next to move): an opening
 library's variations are analysis, not puzzles; ``renju generate --from`` proves them.
 Use :func:`parse_renlib` for the whole tree.
+
+A one-line comment (RenLib's headline) that names a winner decides the task alone: the
+multi-line comment below it may discuss the other side's tries. Texts are read with
+RenLib's CRLF line breaks as ``\n``.
+
+Writing (:func:`format_renlib`) is RenLib's own ``WriteLibrary``: the same header (3.0
+without a root record when the tree starts with the single move h8 and holds no pass,
+else 3.4 with one), the same flags (DOWN: a later sibling; RIGHT: no child), texts
+zero-terminated and padded to an even length, CRLF line breaks. :func:`renlib_tree`
+makes a library of puzzles that :func:`renlib_puzzles` reads back: each puzzle a line
+placing its stones (Black and White in turn, a pass where one side has no stone left
+or the attacker would not be to move), the node it ends on headed with the task
+("Black wins (VCF in 3)"), the title and comment below, the solution and the other key
+moves as variations; :func:`game_renlib` writes a game.
+
+>>> from puzzles.model import Puzzle
+>>> from solver.rules.notation import parse_points
+>>> p = Puzzle(parse_points("h8 i8"), parse_points("h9"), Color.WHITE, goal="vcf")
+>>> data = format_renlib(renlib_tree([p]))
+>>> data[:10] == MAGIC + bytes([3, 0]), data[20:26].hex(" ")
+(True, '78 00 68 00 79 48')
+>>> q = renlib_puzzles(parse_renlib(data)).puzzles[0]
+>>> (q.black, q.white, q.to_move, q.goal) == (p.black, p.white, p.to_move, p.goal)
+True
+>>> q.comment
+'White wins (VCF)'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from puzzles.formats.base import PathLike, decode_text, position_after, read_bytes
-from puzzles.formats.task import Task, stated_task
+from puzzles.formats.base import (
+    PathLike,
+    RecordError,
+    check_game,
+    decode_text,
+    position_after,
+    puzzle_lines,
+    read_bytes,
+)
+from puzzles.formats.task import Task, stated_goal, stated_task
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
-from solver.rules.notation import SIZE, Move, format_moves
+from solver.rules.board import Color
+from solver.rules.notation import CENTER, SIZE, Move, Point, format_moves
 
 __all__ = [
     "HEADER_30",
+    "HEADER_34",
     "MAGIC",
     "RenLibNode",
     "RenLibTree",
+    "format_renlib",
+    "game_renlib",
     "looks_like_renlib",
     "parse_renlib",
     "read_renlib",
     "renlib_puzzles",
+    "renlib_tree",
 ]
 
 MAGIC = b"\xffRenLib\xff"
 HEADER_30 = MAGIC + bytes([3, 0]) + b"\xff" * 10
 """The header of a version 3.0 file (no explicit root record)."""
+HEADER_34 = MAGIC + bytes([3, 4]) + b"\xff" * 10
+"""The header of a version 3.4 file (a root record first)."""
 
 DOWN, RIGHT, OLD_COMMENT, MARK, COMMENT, START, NO_MOVE, EXTENSION = (
     0x80, 0x40, 0x20, 0x10, 0x08, 0x04, 0x02, 0x01,
@@ -146,8 +188,10 @@ class _Reader:
                 break
         raw = data[start:end]
         if self.encoding is not None:
-            return raw.decode(self.encoding, errors="replace")
-        return decode_text(raw)
+            text = raw.decode(self.encoding, errors="replace")
+        else:
+            text = decode_text(raw)
+        return text.replace("\r\n", "\n")
 
     def record(self) -> tuple[RenLibNode, int]:
         pos, flags = self.data[self.i], self.data[self.i + 1]
@@ -293,4 +337,209 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
 
 
 def _task(node: RenLibNode) -> Task | None:
-    return stated_task("\n".join([*node.texts(), node.board_text]))
+    """The task a node states: its headline's winner if it names one (the class named
+    there, else anywhere in its texts), else what all its texts state together."""
+    every = "\n".join([*node.texts(), node.board_text])
+    head = stated_task(node.comment)
+    if head is not None and head.winner is not None:
+        return Task(head.winner, stated_goal(node.comment) or stated_goal(every) or "tsume")
+    return stated_task(every)
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def _pos(move: Move) -> int:
+    """The record's position byte: 0 for a pass, else ``16 * (y - 1) + x``."""
+    if move is None:
+        return 0
+    return 16 * (SIZE - 1 - move // SIZE) + move % SIZE + 1
+
+
+def _text(text: str, encoding: str, what: str) -> bytes:
+    """A text as RenLib writes it: CRLF line breaks, a zero byte, padded to even length."""
+    try:
+        raw = text.replace("\r\n", "\n").replace("\n", "\r\n").encode(encoding)
+    except UnicodeEncodeError as exc:
+        raise RecordError(
+            f"the {what} {text!r} cannot be written in {encoding}: {exc.object[exc.start]!r}"
+        ) from None
+    if b"\x00" in raw:
+        raise RecordError(f"the {what} {text!r} holds a zero byte, which ends a RenLib text")
+    raw += b"\x00"
+    return raw + b"\x00" * (len(raw) % 2)
+
+
+def _record(node: RenLibNode, flags: int, encoding: str) -> bytes:
+    if "\x08" in node.comment or "\n" in node.comment or "\r" in node.comment:
+        raise RecordError(f"a one-line comment cannot hold a line break: {node.comment!r}")
+    flags |= node.flags & (MARK | START | NO_MOVE)
+    texts = b""
+    if node.comment or node.long_comment:
+        flags |= COMMENT
+        long = "\x08" + node.long_comment if node.long_comment else ""
+        texts += _text(node.comment + long, encoding, "comment")
+    extension = b""
+    if node.board_text:
+        flags |= EXTENSION
+        extension = bytes([0, 1])  # info2, info1: BOARD_TEXT is bit 0 of the second
+        texts += _text(node.board_text, encoding, "board text")
+    return bytes([_pos(node.move), flags]) + extension + texts
+
+
+def _has_pass(root: RenLibNode) -> bool:
+    return any(n.move is None for n in root.walk() if n is not root)
+
+
+def format_renlib(tree: RenLibTree, *, encoding: str = "utf-8") -> bytes:
+    """The bytes RenLib writes for the tree (see the module docstring); the inverse of
+    :func:`parse_renlib`.
+
+    Args:
+        encoding: the texts' code page (RenLib uses the system's: ``"gbk"`` for Chinese,
+            ``"cp932"`` for Japanese Windows); UTF-8 reads back here without being told.
+
+    Raises:
+        RecordError: a text cannot be encoded, holds a zero byte, or a one-line comment
+        holds a line break.
+    """
+    root = tree.root
+    old = (
+        not (root.texts() or root.board_text or root.flags)
+        and [c.move for c in root.children] == [CENTER]
+        and not _has_pass(root)
+    )
+    out = [HEADER_30 if old else HEADER_34]
+    # the root (3.4) or the h8 below it (3.0) is written as a move of the current line:
+    # neither DOWN nor RIGHT; the nodes below it as the full tree
+    top = root.children[0] if old else root
+    out.append(_record(top, 0, encoding))
+    stack = _below(top)
+    while stack:
+        node, down = stack.pop()
+        flags = (DOWN if down else 0) | (0 if node.children else RIGHT)
+        out.append(_record(node, flags, encoding))
+        stack += _below(node)
+    return b"".join(out)
+
+
+def _below(node: RenLibNode) -> list[tuple[RenLibNode, bool]]:
+    """The children, last first (a stack), each with whether a later sibling follows."""
+    last = len(node.children) - 1
+    return [(c, i < last) for i, c in reversed(list(enumerate(node.children)))]
+
+
+def _child(parent: RenLibNode, move: Move) -> RenLibNode | None:
+    return next((c for c in parent.children if c.move == move and c.is_move), None)
+
+
+def _hang(parent: RenLibNode, line: Sequence[Move]) -> RenLibNode:
+    """Hang the line below ``parent``, sharing the nodes it already has; the last node."""
+    for m in line:
+        node = _child(parent, m)
+        if node is None:
+            node = RenLibNode(move=m)
+            parent.children.append(node)
+        parent = node
+    return parent
+
+
+_SHUFFLES = 8  # orders of the stones tried before passes are put first
+_TRIES = 24
+
+
+def _setup_line(p: Puzzle, variant: int) -> list[Move]:
+    """A line placing the puzzle's stones, Black first and in turn (a pass for a side with
+    no stone left), ending with the attacker to move. Variant 0 places each side's
+    stones from the centre out; the next ones in shuffled orders, then after passes
+    (two puzzles on the same stones need two lines)."""
+
+    def order(points: list[Point]) -> list[Point]:
+        out = sorted(points, key=lambda q: (max(abs(q % SIZE - 7), abs(q // SIZE - 7)), q))
+        if 0 < variant < _SHUFFLES:
+            random.Random(variant).shuffle(out)
+        return out
+
+    stones = {Color.BLACK: order(p.black), Color.WHITE: order(p.white)}
+    line: list[Move] = []
+    colour = Color.BLACK
+    while stones[Color.BLACK] or stones[Color.WHITE]:
+        line.append(stones[colour].pop(0) if stones[colour] else None)
+        colour = colour.opponent
+    if colour is not p.to_move:
+        line.append(None)
+    if not line:
+        line = [None, None]  # not the root: a task there would be the whole library's
+    return [None, None] * max(0, variant - _SHUFFLES + 1) + line
+
+
+def _headline(p: Puzzle) -> str:
+    """``Black wins (VCF in 3)``: what :func:`stated_task` reads back as the task."""
+    goal = "tsume" if p.goal == "tsume" else p.goal.upper()
+    length = f" in {p.max_moves}" if p.max_moves is not None else ""
+    return f"{p.to_move.label().capitalize()} wins ({goal}{length})"
+
+
+def _place(root: RenLibNode, p: Puzzle, puzzles: set[int]) -> RenLibNode:
+    """The new node the puzzle's stones lead to: a line on which no other puzzle lies
+    (a puzzle above another would hide it from the reader)."""
+    for variant in range(_TRIES):
+        line = _setup_line(p, variant)
+        node, depth = root, 0
+        while depth < len(line):
+            child = _child(node, line[depth])
+            if child is None or id(child) in puzzles:
+                break
+            node, depth = child, depth + 1
+        if depth < len(line) and _child(node, line[depth]) is None:
+            return _hang(node, line[depth:])
+    raise RecordError(f"puzzle {p.id or p.title!r}: no free line for its position in the library")
+
+
+def renlib_tree(puzzles: Iterable[Puzzle]) -> RenLibTree:
+    """A library of the puzzles (see the module docstring) that :func:`renlib_puzzles`
+    reads back with the same stones, attacker, goal and solution, and as the comment
+    the headline, ``title (id)`` and the comment on lines of their own. A library keeps
+    positions in a tree, not a list: the puzzles come back in the tree's order.
+
+    Raises:
+        RecordError: no line could be found for a puzzle (many puzzles on the same stones).
+    """
+    root = RenLibNode()
+    placed: set[int] = set()
+    for p in puzzles:
+        node = _place(root, p, placed)
+        placed.add(id(node))
+        node.comment = _headline(p)
+        name = f"{p.title} ({p.id})" if p.title and p.id else p.title or p.id
+        node.long_comment = "\n".join(t for t in (name, p.comment) if t)
+        for i, line in enumerate(puzzle_lines(p)):
+            end = _hang(node, line)
+            if i:  # a key move beside the solution
+                end.comment = "Another winning first move"
+    return RenLibTree(root, (3, 4))
+
+
+_RESULT_TEXT = {"black-won": "Black won", "white-won": "White won", "draw": "Draw"}
+
+
+def game_renlib(
+    moves: Sequence[Move], result: str | None = None, meta: Mapping[str, str] | None = None
+) -> RenLibTree:
+    """A game as a library of one line: the title (else the players) as the root's
+    headline, the other fields ``Key: value`` below it, the result on the last move.
+
+    Raises:
+        RecordError: a move on an occupied point, an unknown result or meta key.
+    """
+    ended, fields = check_game(moves, result, meta)
+    root = RenLibNode()
+    players = " - ".join(fields[k] for k in ("black", "white") if k in fields)
+    root.comment = fields.get("title", players)
+    keys = [k for k in fields if k not in ("title", "comment")]
+    body = [f"{k.capitalize()}: {fields[k]}" for k in keys] + [fields.get("comment", "")]
+    root.long_comment = "\n".join(t for t in body if t)
+    last = _hang(root, moves)
+    if ended in _RESULT_TEXT:
+        last.comment = " ".join(t for t in (last.comment, _RESULT_TEXT[ended]) if t)
+    return RenLibTree(root, (3, 4))

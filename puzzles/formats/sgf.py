@@ -24,22 +24,64 @@ root's ``GC`` and ``C`` the comment.
 >>> p = sgf_puzzles([tree]).puzzles[0]
 >>> format_points(p.black), format_points(p.white), format_points(p.solution)
 ('h8 i8', 'h9', 'j8 k8')
+
+What this project writes (:func:`puzzle_sgf`, :func:`game_sgf`, :func:`format_sgf`) reads
+back the same: a puzzle is a setup (``AB``/``AW``, ``PL`` the attacker) whose main line is
+the stated solution, the other key moves as one-move variations beside it, and the
+fields other programs have no property for kept in ``RJ`` values written as the native
+format's ``key: value`` lines (``RJ[goal: vcf][max-moves: 3][id: okabe-02]``); ``RU``
+names the rule set. A game is ``B``/``W`` moves from an empty board (a pass is ``tt``, as
+RenLib reads it), ``RE[B+]``, ``RE[W+]`` or ``RE[Draw]`` its result::
+
+    (;FF[4]GM[4]SZ[15]CA[UTF-8]AP[renju-tsume:0.1.0]
+    GN[VCF No. 1]PL[B]AB[hh][ih]AW[hg]RJ[goal: vcf]
+    ;B[jh];W[kh])
+
+>>> text = format_sgf([puzzle_sgf(p)])
+>>> sgf_puzzles(parse_sgf(text)).puzzles[0].solution == p.solution
+True
 """
 
 from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from puzzles.formats.base import PathLike, decode_text, position_after, read_bytes
-from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
+from puzzles.formats.base import (
+    GameRecord,
+    GameResult,
+    PathLike,
+    RecordError,
+    check_game,
+    decode_text,
+    position_after,
+    puzzle_lines,
+    read_bytes,
+)
+from puzzles.formats.native import whole_number
+from puzzles.model import GOALS, Goal, Location, Puzzle, PuzzleFormatError, ReadResult
+from solver import __version__
 from solver.errors import RenjuError
-from solver.rules.board import Color
-from solver.rules.notation import SIZE, Move, Point
+from solver.rules.board import Color, Rule
+from solver.rules.notation import SIZE, Move, Point, format_points, parse_points
+from solver.search.counting import parse_count
 
-__all__ = ["SgfNode", "looks_like_sgf", "parse_sgf", "read_sgf", "sgf_point", "sgf_puzzles"]
+__all__ = [
+    "SgfNode",
+    "format_sgf",
+    "game_sgf",
+    "looks_like_sgf",
+    "parse_sgf",
+    "puzzle_sgf",
+    "read_sgf",
+    "sgf_games",
+    "sgf_point",
+    "sgf_puzzles",
+    "sgf_value",
+]
 
 _IDENT_RE = re.compile(r"[A-Za-z0-9]+")
 _CA_RE = re.compile(rb"CA\s*\[([^\]]*)\]")
@@ -198,9 +240,10 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
     pl = root.get("PL").strip()
     to_move = Color.parse(pl) if pl else None
     black, white = _points(root.props.get("AB", [])), _points(root.props.get("AW", []))
+    fields = _fields(root)
     solution: list[Point] = []
     keys: list[Point] = []
-    if black or white:
+    if black or white or "RJ" in root.props:
         if to_move is None:
             to_move = line[0][0] if line else Color.BLACK
         for i, (colour, m) in enumerate(line):
@@ -210,7 +253,9 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
         if set(black) & set(white):
             raise RenjuError("a point is set up both black and white")
         firsts = [_moves([c]) for c in root.children]
-        if len(root.children) > 1:
+        if "keys" in fields:
+            keys = parse_points(fields["keys"])
+        elif len(root.children) > 1:
             keys = [mv[0][1] for mv in firsts if mv and mv[0][1] is not None]
     else:
         if any(c is not Color.BLACK for c, _ in line[:1]):
@@ -218,18 +263,48 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
         black, white, after = position_after([m for _, m in line])
         to_move = to_move or after
     comment = "\n".join(t for t in (root.get("GC").strip(), root.get("C").strip()) if t)
+    rule = root.get("RU").strip().lower()
     return Puzzle(
         black=black,
         white=white,
         to_move=to_move,
+        goal=_goal(fields.get("goal", "tsume")),
+        max_moves=whole_number(fields, "max-moves"),
+        count=parse_count(fields.get("count", "plain")),
         solution=solution,
         keys=keys,
         title=root.get("GN").strip() or root.get("EV").strip(),
         source=root.get("SO").strip(),
         author=root.get("AN").strip() or root.get("US").strip(),
-        comment=comment,
-        id=f"{stem}#{index + 1}",
+        comment=comment.replace("\r\n", "\n"),
+        level=whole_number(fields, "level"),
+        tags=[t.strip() for t in fields.get("tags", "").split(",") if t.strip()],
+        id=fields.get("id") or f"{stem}#{index + 1}",
+        rule=Rule(rule) if rule in {r.value for r in Rule} else Rule.RENJU,
     )
+
+
+_FIELDS = ("id", "goal", "max-moves", "count", "level", "tags", "keys")
+"""The ``RJ`` fields: the native format's keys that SGF has no property for."""
+
+
+def _fields(root: SgfNode) -> dict[str, str]:
+    """The ``RJ[key: value]`` fields of a root; an unknown key is refused."""
+    out: dict[str, str] = {}
+    for value in root.props.get("RJ", []):
+        key, colon, text = value.partition(":")
+        key = key.strip().lower()
+        if not colon or key not in _FIELDS:
+            raise RenjuError(f"not a field of RJ: {value!r} (known: {', '.join(_FIELDS)})")
+        out[key] = text.strip()
+    return out
+
+
+def _goal(text: str) -> Goal:
+    found = next((g for g in GOALS if g == text.lower()), None)
+    if found is None:
+        raise RenjuError(f"unknown goal {text!r} (expected vcf, vct or tsume)")
+    return found
 
 
 def sgf_puzzles(trees: list[SgfNode], file: PathLike = "<bytes>") -> ReadResult:
@@ -247,3 +322,188 @@ def sgf_puzzles(trees: list[SgfNode], file: PathLike = "<bytes>") -> ReadResult:
         puzzle.location = loc
         result.puzzles.append(puzzle)
     return result
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def sgf_value(move: Move) -> str:
+    """The SGF point of a move; a pass is ``tt`` (what RenLib reads as a pass).
+
+    >>> sgf_value(112), sgf_value(0), sgf_value(None)
+    ('hh', 'ao', 'tt')
+    """
+    if move is None:
+        return "tt"
+    return chr(97 + move % SIZE) + chr(97 + SIZE - 1 - move // SIZE)
+
+
+def _root(props: Iterable[tuple[str, list[str]]]) -> SgfNode:
+    node = SgfNode(
+        {"FF": ["4"], "GM": ["4"], "SZ": [str(SIZE)], "CA": ["UTF-8"]}
+        | {"AP": [f"renju-tsume:{__version__}"]}
+    )
+    for key, values in props:
+        if values and any(values):
+            node.props[key] = values
+    return node
+
+
+def _chain(parent: SgfNode, line: Sequence[Move], colour: Color) -> SgfNode:
+    """Hang the line below ``parent`` (sharing the nodes it already has), ``colour``
+    moving first; the last node."""
+    for m in line:
+        key = "B" if colour is Color.BLACK else "W"
+        node = next((c for c in parent.children if c.props.get(key) == [sgf_value(m)]), None)
+        if node is None:
+            node = SgfNode({key: [sgf_value(m)]})
+            parent.children.append(node)
+        parent, colour = node, colour.opponent
+    return parent
+
+
+def puzzle_sgf(p: Puzzle) -> SgfNode:
+    """A puzzle as an SGF game tree (see the module docstring); :func:`sgf_puzzles` reads
+    it back equal.
+
+    Raises:
+        RecordError: a field holds a line break where one line is meant.
+    """
+    fields = [
+        ("id", p.id),
+        ("goal", p.goal),
+        ("max-moves", "" if p.max_moves is None else str(p.max_moves)),
+        ("count", "" if p.count == "plain" else p.count),
+        ("level", "" if p.level is None else str(p.level)),
+        ("tags", ", ".join(p.tags)),
+        ("keys", format_points(p.keys)),
+    ]
+    for key, value in fields:
+        if "\n" in value or "\r" in value or (key == "tags" and any("," in t for t in p.tags)):
+            raise RecordError(f"puzzle {p.id or p.title!r}: {key} cannot be written: {value!r}")
+    root = _root(
+        [
+            ("GN", [p.title]),
+            ("SO", [p.source]),
+            ("AN", [p.author]),
+            ("C", [p.comment]),
+            ("RU", [p.rule.value]),
+            ("PL", ["B" if p.to_move is Color.BLACK else "W"]),
+            ("AB", [sgf_value(q) for q in p.black]),
+            ("AW", [sgf_value(q) for q in p.white]),
+            ("RJ", [f"{key}: {value}" for key, value in fields if value]),
+        ]
+    )
+    for line in puzzle_lines(p):
+        _chain(root, line, p.to_move)
+    return root
+
+
+_RESULTS: dict[GameResult, str] = {"black-won": "B+", "white-won": "W+", "draw": "Draw"}
+_GAME_PROPS = {
+    "title": "GN",
+    "black": "PB",
+    "white": "PW",
+    "event": "EV",
+    "round": "RO",
+    "date": "DT",
+    "place": "PC",
+    "opening": "ON",
+    "rule": "RU",
+    "source": "SO",
+    "author": "AN",
+    "comment": "C",
+}
+
+
+def game_sgf(
+    moves: Sequence[Move], result: str | None = None, meta: Mapping[str, str] | None = None
+) -> SgfNode:
+    """A game as an SGF game tree: ``meta`` (:data:`~puzzles.formats.base.GAME_FIELDS`)
+    as the usual properties (``PB``, ``PW``, ``EV``, ``DT``, ``ON``, ``RU``...), the
+    result as ``RE``, the moves Black first.
+
+    Raises:
+        RecordError: a move on an occupied point, an unknown result or meta key.
+    """
+    ended, fields = check_game(moves, result, meta)
+    props = [(_GAME_PROPS[k], [v]) for k, v in fields.items()]
+    root = _root([*props, ("RE", [_RESULTS.get(ended, "")])])
+    _chain(root, moves, Color.BLACK)
+    return root
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+_HEADER = ("FF", "GM", "SZ", "CA", "AP")
+
+
+def _node_text(node: SgfNode, root: bool) -> str:
+    """``;B[hh]``; a root with its header on the first line, then a property a line."""
+    parts = [key + "".join(f"[{_escape(v)}]" for v in values) for key, values in node.props.items()]
+    if not root:
+        return ";" + "".join(parts)
+    head = [part for key, part in zip(node.props, parts, strict=True) if key in _HEADER]
+    rest = [part for key, part in zip(node.props, parts, strict=True) if key not in _HEADER]
+    return ";" + "\n".join(["".join(head), *rest])
+
+
+def _tree_text(node: SgfNode, out: list[str], root: bool = False) -> None:
+    out.append("(")
+    count = 0
+    while True:
+        if count and count % 10 == 0:
+            out.append("\n")
+        out.append(_node_text(node, root))
+        if root:
+            out.append("\n")
+        root, count = False, count + 1
+        if len(node.children) != 1:
+            break
+        node = node.children[0]
+    for child in node.children:
+        _tree_text(child, out)
+    out.append(")")
+
+
+def format_sgf(trees: Iterable[SgfNode]) -> str:
+    """An SGF collection of the game trees, one tree a paragraph; the inverse of
+    :func:`parse_sgf` (values escaped, the root's properties one a line)."""
+    texts = []
+    for tree in trees:
+        out: list[str] = []
+        _tree_text(tree, out, root=True)
+        texts.append("".join(out) + "\n")
+    return "".join(texts)
+
+
+def _result(text: str) -> GameResult | None:
+    t = text.strip().upper()
+    if t in ("0", "DRAW", "B+DRAW", "JIGO"):
+        return "draw"
+    if t.startswith("B+"):
+        return "black-won"
+    if t.startswith("W+"):
+        return "white-won"
+    return None
+
+
+def sgf_games(trees: list[SgfNode]) -> list[GameRecord] | None:
+    """The games of a collection of game records (no setup in any tree): each main line,
+    ``RE`` as the result and the properties :func:`game_sgf` writes as the fields;
+    ``None`` if a tree sets stones up (a puzzle file).
+
+    Raises:
+        RenjuError: a move that is not a point, or on an occupied point.
+    """
+    if any(k in root.props for root in trees for k in ("AB", "AW", "RJ")):
+        return None
+    games = []
+    for root in trees:
+        moves = [m for _, m in _moves(root.main_line())]
+        position_after(moves)
+        meta = {k: root.get(v).strip() for k, v in _GAME_PROPS.items() if root.get(v).strip()}
+        games.append(GameRecord(moves, _result(root.get("RE")), meta))
+    return games

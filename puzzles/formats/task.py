@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from puzzles.model import Goal
 from solver.rules.board import Color
 
-__all__ = ["Task", "stated_task"]
+__all__ = ["Task", "stated_goal", "stated_task"]
 
 
 @dataclass(frozen=True)
@@ -49,14 +49,28 @@ _WINNER = {
 }
 _VCF = re.compile(r"(?<![a-z])VCF(?![a-z])|四追|追四|连续冲四|連続四", re.IGNORECASE)
 _VCT = re.compile(r"(?<![a-z])VCT(?![a-z])|三追|追三|連続三", re.IGNORECASE)
+_TSUME = re.compile(r"(?<![a-z])tsume(?![a-z])|詰め?連珠", re.IGNORECASE)
+
+
+def stated_goal(text: str) -> Goal | None:
+    """The class of win a text names (VCF first, then VCT, then "tsume"), or ``None``.
+
+    >>> stated_goal("Black wins (tsume)"), stated_goal("Black wins")
+    ('tsume', None)
+    """
+    if _VCF.search(text):
+        return "vcf"
+    if _VCT.search(text):
+        return "vct"
+    return "tsume" if _TSUME.search(text) else None
 
 
 def stated_task(text: str) -> Task | None:
     """The task a comment states, or ``None`` if it states none (or both winners)."""
     winners = [c for c, pattern in _WINNER.items() if pattern.search(text)]
-    goal: Goal = "vcf" if _VCF.search(text) else "vct" if _VCT.search(text) else "tsume"
+    goal = stated_goal(text)
     if len(winners) == 1:
-        return Task(winners[0], goal)
-    if not winners and goal != "tsume":
+        return Task(winners[0], goal or "tsume")
+    if not winners and goal not in (None, "tsume"):
         return Task(None, goal)
     return None

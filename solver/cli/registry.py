@@ -3,7 +3,8 @@
 A plain list, filled from entry points, that the layers below never import:
 
 - ``renju.commands``: functions ``register(subparsers)`` adding subcommands. The core's
-  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``), then the other
+  own come first (``CORE_COMMANDS``: ``forbidden``, ``bench``, ``solve``, ``defend``,
+  ``points``, ``opening``, ``fifth``, ``status``, ``move``, ``engine``), then the other
   entries by name (the puzzle tools, the trainer).
 - ``renju.position_readers``: functions ``read(path, selector)`` tried in order (by entry
   name) for a position file. ``selector`` picks the puzzle: ``None`` the first, an int
@@ -12,7 +13,8 @@ A plain list, filled from entry points, that the layers below never import:
   not its format; a selector that names no puzzle raises ``SelectorError``. Hints, all
   optional: ``goal``, ``max_moves``, ``count`` (used when the user gave none), and to
   name the puzzle and compare answers: ``id``, ``title``, ``number`` (its place, from
-  1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints).
+  1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints);
+  from a game record, ``moves``: its moves in order (``None`` a pass).
   The built-in reader (a text diagram) is tried last.
 
 A part of the tool that is not installed in this build is skipped quietly; one registered
@@ -24,7 +26,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +38,7 @@ __all__ = [
     "COMMANDS_GROUP",
     "CORE_COMMANDS",
     "CORE_NAMES",
+    "KNOWN_READERS",
     "READERS_GROUP",
     "PositionReader",
     "Registrar",
@@ -51,9 +54,27 @@ CORE_COMMANDS = (
     "solver.cli.forbidden_command",
     "solver.cli.bench_command",
     "solver.cli.solve_command",
+    "solver.cli.defend_command",
+    "solver.cli.points_command",
+    "solver.cli.opening_command",
+    "solver.cli.fifth_command",
+    "solver.cli.status_command",
+    "solver.cli.move_command",
+    "solver.cli.engine_command",
 )
 """The modules of the core's commands, each with a ``register(subparsers)``, in order."""
-CORE_NAMES = ("forbidden", "bench", "solve")
+CORE_NAMES = (
+    "forbidden",
+    "bench",
+    "solve",
+    "defend",
+    "points",
+    "opening",
+    "fifth",
+    "status",
+    "move",
+    "engine",
+)
 """The names of the core's commands: the program runs one of them without scanning the
 entry points (a scan and the puzzle tools' imports cost more than a quick solve)."""
 
@@ -101,7 +122,35 @@ def command_registrars(core_only: bool = False) -> list[Registrar]:
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 
+KNOWN_READERS = ("puzzles.commands:read_position",)
+"""Readers this distribution registers, tried first by their module path: a file in a
+puzzle format is read without scanning the entry points (the scan costs more than a quick
+solve). The entry points are scanned only when none of these takes the file."""
+
+
+def _known_readers() -> Iterator[PositionReader]:
+    for target in KNOWN_READERS:
+        module, _, name = target.partition(":")
+        try:
+            reader: PositionReader = getattr(importlib.import_module(module), name)
+        except ModuleNotFoundError as exc:
+            if exc.name and module.startswith(exc.name.split(".")[0]):
+                continue  # that part of the tool is not installed in this build
+            raise
+        yield reader
+
+
+def position_readers() -> Iterator[PositionReader]:
+    """The position readers, in order: this distribution's own (``KNOWN_READERS``), then
+    the other registered ones (scanned and loaded only if asked for)."""
+    yield from _known_readers()
+    yield from _other_readers()
+
+
 @cache
-def position_readers() -> tuple[PositionReader, ...]:
-    """The registered position readers, in order (loaded once)."""
-    return tuple(_entries(READERS_GROUP, "position reader"))
+def _other_readers() -> tuple[PositionReader, ...]:
+    return tuple(
+        reader
+        for reader in _entries(READERS_GROUP, "position reader")
+        if f"{reader.__module__}:{reader.__name__}" not in KNOWN_READERS
+    )

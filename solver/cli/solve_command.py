@@ -23,7 +23,7 @@ from solver.search.api import (
 )
 from solver.search.counting import COUNTS
 
-__all__ = ["add_check_argument", "register"]
+__all__ = ["add_check_argument", "limits_from_args", "register"]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -109,6 +109,9 @@ def _limits(args: argparse.Namespace) -> Limits:
         memory_mb=args.memory,
         count=args.count or "plain",
     )
+
+
+limits_from_args = _limits  # (the other commands that search take the same options)
 
 
 def _progress(args: argparse.Namespace) -> Any:

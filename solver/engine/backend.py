@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     _REFERENCE: type[EngineCore] = Core
     _COMPILED: type[EngineCore] = _fast.Core
 
-from solver.engine import search_ref
-
 COMPILED = False
 if os.environ.get("RENJU_PURE", "") in ("", "0"):
     try:
@@ -34,7 +32,11 @@ if os.environ.get("RENJU_PURE", "") in ("", "0"):
         pass
 
 if not TYPE_CHECKING:
-    Core = core_fast.Core if COMPILED else search_ref.SearchCore
+    if COMPILED:
+        Core = core_fast.Core
+    else:
+        # (the reference core builds its tables at import: only when it is the one in use)
+        from solver.engine.search_ref import SearchCore as Core
 
 
 def core_class(compiled: bool | None = None) -> type[Core]:
@@ -52,9 +54,11 @@ def core_class(compiled: bool | None = None) -> type[Core]:
             raise RuntimeError("the compiled core (solver.engine.core_fast) is not built") from exc
         # (the twin of the reference Core: the same contract, checked above)
         return cast("type[Core]", compiled_module.Core)
-    return search_ref.SearchCore
+    return pure_core_class()
 
 
 def pure_core_class() -> type[Core]:
-    """The pure-Python core class."""
-    return search_ref.SearchCore
+    """The pure-Python core class (imported on first use: it builds tables at import)."""
+    from solver.engine.search_ref import SearchCore
+
+    return SearchCore

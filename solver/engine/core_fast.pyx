@@ -35,7 +35,7 @@ cdef extern from *:
     void __builtin_prefetch(const void*) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
-from solver.rules.geometry import LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of, step
+from solver.rules.geometry import DIRECTIONS, LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of
 from solver.rules.zobrist import ZOBRIST
 from collections.abc import Mapping
 from solver.engine.contract import DEAD_BITS, DEAD_GROWTH
@@ -134,8 +134,23 @@ for _d in range(4):  # (solver.engine.contract.STEP)
     STEP[_d] = CONTRACT_STEP[_d]
 
 
+cdef int DCOL[4]
+cdef int DROW[4]
+for _d in range(4):
+    DCOL[_d], DROW[_d] = DIRECTIONS[_d]
+
+
+cdef inline int _step(int p, int d, int k) noexcept:
+    """``solver.rules.geometry.step`` in C (-1 off the board): the tables below call it
+    some 20,000 times at import."""
+    cdef int col = p % 15 + k * DCOL[d], row = p // 15 + k * DROW[d]
+    if 0 <= col < 15 and 0 <= row < 15:
+        return row * 15 + col
+    return -1
+
+
 cdef void _init_tables():
-    cdef int p, d, k, n, q
+    cdef int p, d, k, n, q, qq
     _codes = initial_line_codes()
     for d in range(4):
         for p in range(NLINES):
@@ -157,8 +172,8 @@ cdef void _init_tables():
         NEAR4_N[p] = 0
         for d in range(4):
             for k in range(-4, 5):
-                qq = step(p, d, k) if k else None
-                if qq is not None:
+                qq = _step(p, d, k) if k else -1
+                if qq >= 0:
                     NEAR4_P[p][NEAR4_N[p]] = qq
                     NEAR4_D[p][NEAR4_N[p]] = d
                     NEAR4_N[p] += 1
@@ -171,8 +186,8 @@ cdef void _init_tables():
             NEIGH_START[p][d] = n
             SEG[d][p][0] = SEG[d][p][1] = SEG[d][p][2] = SEG[d][p][3] = 0
             for k in range(-PAD, PAD + 1):
-                qq = step(p, d, k)
-                if qq is not None:
+                qq = _step(p, d, k)
+                if qq >= 0:
                     NEIGH_P[p][n] = qq
                     NEIGH_D[p][n] = d
                     n += 1

@@ -77,16 +77,11 @@ def line_points() -> tuple[list[list[int]], ...]:
 
 def initial_line_codes() -> list[list[int]]:
     """Line codes of the empty board: board cells 0, padding and off-board cells 3 (wall)."""
-    codes: list[list[int]] = []
-    for d in range(4):
-        per_line = []
-        for line in range(LINE_COUNTS[d]):
-            cells = [3] * _LINE_CELLS
-            for p in range(NPOINTS):
-                if line_of(d, p) == line:
-                    cells[pos_of(d, p) + PAD] = 0
-            per_line.append(sum(c << (2 * i) for i, c in enumerate(cells)))
-        codes.append(per_line)
+    wall = (1 << (2 * _LINE_CELLS)) - 1  # every cell 3
+    codes = [[wall] * n for n in LINE_COUNTS]
+    for p in range(NPOINTS):
+        for d in range(4):  # (one pass: clear the point's cell on each of its lines)
+            codes[d][line_of(d, p)] &= ~(3 << (2 * (pos_of(d, p) + PAD)))
     return codes
 
 

@@ -24,6 +24,7 @@ Black. From those it re-derives every fact a proof rests on:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from solver.errors import RenjuError
@@ -31,7 +32,7 @@ from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Point, point_name
 from solver.search.proof import ProofNode
 
-__all__ = ["ProofError", "check_line", "check_proof"]
+__all__ = ["ProofError", "RefutationChecker", "check_line", "check_proof", "check_refutations"]
 
 
 class ProofError(RenjuError):
@@ -225,6 +226,74 @@ def check_proof(
     if max_moves is not None and length > max_moves:
         raise ProofError(f"the proof needs {length} attacker moves, more than {max_moves}")
     return length
+
+
+def check_refutations(
+    board: Board,
+    refuted: Mapping[Point, tuple[Point, ...] | list[Point] | ProofNode],
+    goal: str = "tsume",
+    max_moves: int | None = None,
+) -> dict[Point, int]:
+    """Check that every defender move of ``refuted`` loses: ``board`` has the defender to
+    move, and each move's refutation is the attacker's win after it, a VCF line or a
+    proof tree (attacker to move). Return each refutation's attacker moves.
+
+    Raises:
+        ProofError: naming the defence and the first move of its refutation that does
+            not hold (an illegal defence, one that makes five, a win too long).
+    """
+    checker = RefutationChecker(board, goal, max_moves)
+    return {m: checker.check(m, ref) for m, ref in refuted.items()}
+
+
+class RefutationChecker:
+    """:func:`check_refutations` one defence at a time, on one copy of the position
+    (a caller that tries many refutations, ``solver.search.defend``, makes it once)."""
+
+    def __init__(self, board: Board, goal: str = "tsume", max_moves: int | None = None) -> None:
+        self.rules = _Rules(board)
+        self.goal = goal
+        self.max_moves = max_moves
+        self.d = int(board.to_move)
+        self.a = 3 - self.d
+        # the attacker's five points here, and after each line's first move: a defence
+        # changes them only at its own point (as in ``_check_fresh_node``)
+        self.mine = set(self.rules.five[self.a])
+        self.firsts: dict[int, set[int]] = {}
+
+    def check(self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode) -> int:
+        """Check that ``ref`` wins after the defence ``m``; its attacker moves.
+
+        Raises:
+            ProofError: as :func:`check_refutations`.
+        """
+        rules, a, d = self.rules, self.a, self.d
+        name = point_name(m) if 0 <= m < NPOINTS else str(m)
+        if not 0 <= m < NPOINTS or rules.core.get(m) or (d == 1 and rules.forbidden(m)):
+            raise ProofError(f"the defence {name} is not a legal move")
+        if m in rules.five[d]:
+            raise ProofError(f"the defence {name} makes five: it cannot be refuted")
+        start = None
+        if not isinstance(ref, ProofNode) and ref and ref[0] != m and not rules.core.get(ref[0]):
+            if ref[0] not in self.firsts:
+                self.firsts[ref[0]] = rules.fives_after(ref[0], a)
+            start = (self.mine - {m}, self.firsts[ref[0]] - {m})
+        rules.put(m, d)
+        try:
+            if isinstance(ref, ProofNode):
+                length = _check_node(rules, a, ref, self.goal, ())
+            else:
+                length = _check_vcf(rules, a, tuple(ref), (), start)
+        except ProofError as exc:
+            raise ProofError(f"against the defence {name}: {exc}") from None
+        finally:
+            rules.remove(m)
+        if self.max_moves is not None and length > self.max_moves:
+            raise ProofError(
+                f"the refutation of {name} needs {length} attacker moves, more than "
+                f"{self.max_moves}"
+            )
+        return length
 
 
 def _check_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _Path) -> int:

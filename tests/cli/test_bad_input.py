@@ -43,12 +43,18 @@ def _inputs(folder: Path) -> list[Path]:
 COMMANDS = [
     ["forbidden", "{f}"],
     ["solve", "{f}"],
+    ["defend", "{f}"],
+    ["points", "four", "{f}"],
+    ["move", "{f}"],
     ["info", "{f}"],
     ["convert", "{f}", "{tmp}/out.renju"],
     ["verify", "{f}", "--time", "1"],
     ["generate", "{tmp}/new.renju", "--games", "{f}"],
     ["bench", "--cases", "{cases}"],
     ["train", "{f}"],
+    ["opening", "{f}"],
+    ["fifth", "{f}", "a1", "b2"],
+    ["status", "{f}"],
 ]
 
 

@@ -9,12 +9,20 @@ import os
 import signal
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from support.mining import ARGS, GAMES, Mining, before_each_answer, interrupt_at
+from support.mining import (
+    ARGS,
+    GAMES,
+    TASK_ARGS,
+    Mining,
+    before_each_answer,
+    interrupt_at,
+    small_tasks,
+)
 
 import puzzles.generate_run as gr
+from puzzles.io import read_puzzles
 from solver.cli import main
 
 distributed = pytest.importorskip("distributed")
@@ -36,17 +44,6 @@ def scheduler() -> Iterator[str]:
 def generate(out: Path, mining_db: Path, scheduler: str, *extra: str) -> int:
     argv = ["generate", str(out), "--games", str(mining_db), *ARGS, "--scheduler", scheduler]
     return main([*argv, *extra])
-
-
-def small_tasks(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
-    """Tasks of about ``seconds`` (many tasks from a small input)."""
-    real = gr.run
-
-    def run(opts: gr.Run, *args: Any, **kw: Any) -> gr.Writer:
-        opts.target = seconds
-        return real(opts, *args, **kw)
-
-    monkeypatch.setattr(gr, "run", run)
 
 
 def test_generate_on_a_cluster_gives_the_one_process_output(
@@ -91,6 +88,24 @@ def test_a_worker_killed_mid_run_changes_nothing(
         client.wait_for_workers(2, timeout=30)  # (the nanny starts another one)
     finally:
         client.close()
+
+
+def test_point_tasks_on_a_cluster_give_the_one_process_output(
+    tmp_path: Path, mining_db: Path, scheduler: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    small_tasks(monkeypatch, 0.05)
+    texts = []
+    for how in (["--jobs", "1"], ["--scheduler", scheduler]):
+        out = tmp_path / f"{how[0][2:]}.renju"
+        argv = ["generate", str(out), "--games", str(mining_db), "--kind", "points:four"]
+        assert main([*argv, *TASK_ARGS, *how]) == 0
+        texts.append(out.read_text(encoding="utf-8"))
+    assert texts[0] == texts[1]
+    found = read_puzzles(tmp_path / "scheduler.renju").puzzles
+    assert len(found) >= 10
+    for n, p in enumerate(found, 1):
+        assert p.kind == "points:four" and p.answer and 1 <= len(p.answer) <= 6
+        assert p.id == f"t-four-{len(p.answer)}-{n:03d}" and p.rating is not None
 
 
 def test_an_interrupted_client_resumes_to_the_same_output(

@@ -6,6 +6,7 @@ path never importing Dask."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,15 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from support.mining import ARGS, GAMES, Mining, before_each_answer, interrupt_at
+from support.mining import (
+    ARGS,
+    GAMES,
+    TASK_ARGS,
+    Mining,
+    before_each_answer,
+    interrupt_at,
+    small_tasks,
+)
 from support.rif import write_rif
 
 import puzzles.generate_run as gr
@@ -184,6 +193,10 @@ def test_an_interrupted_run_resumes_to_the_same_output(
     # other settings cannot resume it; the same command can
     assert generate(out, mining.db, "--resume", "--max-moves", "4") == 2
     assert "it was started with max_moves 5, not 4" in capsys.readouterr().err
+    assert generate(out, mining.db, "--resume", "--kind", "defend") == 2
+    assert "it was started with kind 'win', not 'defend'" in capsys.readouterr().err
+    assert generate(out, mining.db, "--resume", "--id-prefix", "x-") == 2
+    assert "it was started with id_prefix '', not 'x-'" in capsys.readouterr().err
     assert generate(out, mining.db, "--resume") == 0
     assert out.read_text(encoding="utf-8") == mining.expected
     assert not gr.progress_path(out).exists()
@@ -191,6 +204,26 @@ def test_an_interrupted_run_resumes_to_the_same_output(
     # a finished output has nothing to resume; an existing one is not overwritten
     assert generate(out, mining.db, "--resume") == 2
     assert generate(out, mining.db) == 2
+
+
+def test_defend_tasks_with_2_jobs_are_the_one_process_output(
+    tmp_path: Path, mining_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    small_tasks(monkeypatch, 0.05)  # (many tasks, answered out of order)
+    texts = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"defend-{jobs}.renju"
+        argv = ["generate", str(out), "--games", str(mining_db), "--kind", "defend"]
+        assert main([*argv, *TASK_ARGS, "--jobs", jobs]) == 0
+        texts.append(out.read_text(encoding="utf-8"))
+    assert texts[0] == texts[1]
+    found = read_puzzles(tmp_path / "defend-2.renju").puzzles
+    assert found
+    for n, p in enumerate(found, 1):
+        assert p.kind == "defend" and p.answer and 1 <= len(p.answer) <= 3
+        assert p.id == f"t-defend-{len(p.answer)}-{n:03d}"
+        assert p.rating is not None and "defence" in p.themes
+        assert re.fullmatch(r"games\.rif, game \d+ \(id \d+\), after move \d+", p.source)
 
 
 def test_one_machine_runs_never_import_dask(tmp_path: Path, mining_db: Path) -> None:

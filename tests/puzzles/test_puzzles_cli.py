@@ -15,6 +15,7 @@ from solver.rules.notation import point_name
 
 FORMATS = Path(__file__).parent.parent / "data" / "formats"
 I7 = FORMATS / "emilgardis-board" / "I7.lib"
+PUZZLE_DATA = Path(__file__).parent.parent.parent / "puzzles" / "data"
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -52,7 +53,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
             "handmade/games.rif",
             {"format": "rif", "puzzles": 3, "games": 4, "comments": 1, "errors": 1},
         ),
-        ("handmade/puzzles_lfz.json", {"format": "lfz", "puzzles": 3, "errors": 4}),
+        ("handmade/puzzles_lfz.json", {"format": "lfz", "puzzles": 6, "errors": 4}),
         ("handmade/sample.renju", {"format": "native", "puzzles": 4, "errors": 0}),
         ("quintet/vcf_black.txt", {"format": "quintet", "puzzles": 1, "errors": 0}),
         ("emilgardis-board/example.pos", {"format": "pos", "puzzles": 1, "errors": 0}),
@@ -80,6 +81,7 @@ def test_info_goals_and_human_text(capsys: pytest.CaptureFixture[str]) -> None:
         "  2 puzzles (2 tsume)",
         "  260 positions not marked as puzzles"
         " (renju generate --from FILE keeps those with a proven win)",
+        "  opening: I7 Hogetsu (浦月)",
     ]
     code, out, _ = run(capsys, "info", str(FORMATS / "handmade" / "puzzle.sgf"))
     assert "1 bad entries skipped" in out and "board size 19 is not supported" in out
@@ -120,7 +122,7 @@ def test_info_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         ("emilgardis-board/example.pos", 1),
         ("quintet/vcf_black.txt", 1),
         ("quintet/vct_white.txt", 1),
-        ("handmade/puzzles_lfz.json", 3),
+        ("handmade/puzzles_lfz.json", 6),
     ],
 )
 def test_convert_round_trip(
@@ -187,6 +189,8 @@ def test_forbidden_reads_the_first_puzzle_of_any_format(
     for path in (
         FORMATS / "quintet" / "vcf_black.txt",
         FORMATS / "handmade" / "sample.renju",
+        PUZZLE_DATA / "defend-vcf.renju",
+        PUZZLE_DATA / "points-four-three.renju",
         FORMATS / "handmade" / "games.rif",
         I7,
     ):
@@ -199,6 +203,8 @@ def test_forbidden_reads_the_first_puzzle_of_any_format(
             stated = {"goal": first.goal, "max_moves": first.max_moves, "count": first.count}
             assert {k: hints[k] for k in stated} == stated
         assert (hints["id"], hints["number"]) == (first.id, 1)
+        if path.suffix != ".rif":
+            assert (hints["kind"], hints["answer"]) == (first.kind, first.answer)
         code, out, _ = run(capsys, "forbidden", str(path), "--json")
         expected = {point_name(p): k.value for p, k in forbidden_points(board).items()}
         assert code == 0 and json.loads(out)["forbidden"] == expected

@@ -134,7 +134,7 @@ def test_rif_broken_xml() -> None:
 
 def test_lfz_puzzles() -> None:
     result = lfz_puzzles(read_lfz(DATA / "puzzles_lfz.json"), "set.json")
-    vcf, vct, win3 = result.puzzles
+    vcf, vct, win3, forbidden, defence, four_three = result.puzzles
     assert (vcf.title, vcf.goal, vcf.to_move, vcf.level) == ("VCF 1", "vcf", Color.BLACK, 1)
     assert format_points(vcf.black) == "i7 g8 h8" and format_points(vcf.white) == "h7 j8 i9"
     assert vcf.comment == "黑先VCF" and vcf.id == "set#2"
@@ -147,12 +147,50 @@ def test_lfz_puzzles() -> None:
         Rule.FREESTYLE,
         Color.BLACK,  # side from defaultSettings
     )
+    assert win3.kind == "win" and win3.answer is None
+    # point-finding and defence modes: the task, and ``options`` as the stated answer
+    assert (forbidden.kind, format_points(forbidden.answer or [])) == ("points:forbidden", "i8 j9")
+    assert (defence.kind, defence.goal, defence.to_move) == ("defend", "vcf", Color.BLACK)
+    assert format_points(defence.answer or []) == "k7 k8 l8" and defence.keys == []
+    assert format_points(defence.white) == "h8 i8 j8 k9 k10 k11"
+    assert (four_three.kind, four_three.answer, four_three.level) == ("points:four-three", None, 2)
+    assert format_points(four_three.black) == "h8 i8 j9" and four_three.white == []  # A0: a pass
     assert [(loc.index, err.problem) for loc, err in result.errors] == [  # type: ignore[attr-defined]
-        (4, "mode 199 is not a win puzzle (only 32, 64, 67 and 160-165 are read)"),
-        (5, "not a point on the 15x15 board: 'H8Z9' in 'H8Z9'"),
-        (6, "a 6x6 puzzle: only the 15x15 board is supported"),
-        (7, "a puzzle must be an object, not str"),
+        (7, "mode 196 is not a puzzle this reader knows (" + _LFZ_READ + ")"),
+        (8, "not a point on the 15x15 board: 'H8Z9' in 'H8Z9'"),
+        (9, "a 6x6 puzzle: only the 15x15 board is supported"),
+        (10, "a puzzle must be an object, not str"),
     ]
+
+
+_LFZ_READ = "only 32, 64, 67, 160-165 and the tasks 194, 197-199, 205-207, 209 are read"
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind"),
+    [
+        (194, "points:three"),
+        (197, "points:straight-four"),
+        (198, "points:four"),
+        (199, "points:forbidden"),
+        (205, "points:four-three"),
+        (206, "points:double-four"),
+        (207, "defend"),
+        (209, "points:double-threat"),
+    ],
+)
+def test_lfz_task_modes_state_options_as_the_answer(mode: int, kind: str) -> None:
+    entry = {"blackStones": "H8", "whiteStones": "I9", "side": 2, "mode": mode, "options": "j10G7"}
+    (p,) = lfz_puzzles({"puzzles": [entry]}).puzzles
+    assert (p.kind, format_points(p.answer or []), p.to_move) == (kind, "g7 j10", Color.WHITE)
+    assert p.keys == [] and p.solution == []
+    assert not p.validate()
+
+
+def test_lfz_options_naming_a_point_twice_is_a_bad_entry() -> None:
+    entry = {"stones": "H8", "side": 2, "mode": 199, "options": "j10J10"}
+    result = lfz_puzzles({"puzzles": [entry]})
+    assert result.puzzles == [] and "name a point twice" in str(result.errors[0][1])
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ FIXTURES = {
     "handmade/gbk_wrong_ca.sgf": ("sgf", 1),
     "handmade/game.psq": ("psq", 1),
     "handmade/games.rif": ("rif", 3),
-    "handmade/puzzles_lfz.json": ("lfz", 3),
+    "handmade/puzzles_lfz.json": ("lfz", 6),
     "handmade/sample.renju": ("native", 4),
 }
 

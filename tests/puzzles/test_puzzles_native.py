@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles.formats.native import HEADER, format_native, parse_native
-from puzzles.model import GOALS, Puzzle
+from puzzles.model import GOALS, KINDS, Puzzle, PuzzleFormatError
 from solver.rules.board import Color, Rule
 from solver.rules.notation import NPOINTS, format_points, parse_points
 
@@ -107,6 +107,75 @@ def test_written_file_is_stable() -> None:
     assert parse_native(text).puzzles == parse_native(HAND_WRITTEN).puzzles
 
 
+TASKS = (
+    """\
+id: d1
+task: Defend
+answer: H9, k8
+goal: vcf
+to-move: white
+board:
+"""
+    + "\n".join([". " * 15] * 7 + [". . . . . . . X X X . . . . ."] + [". " * 15] * 7)
+    + """
+---
+id: p1
+rating: 1210
+themes: points:four-three
+task: points:four-three
+answer:
+board:
+"""
+    + "\n".join([". " * 15] * 14 + ["X . . . . . . . . . . . . . ."])
+    + """
+---
+id: old
+goal: vcf
+board:
+"""
+    + "\n".join([". " * 15] * 14 + ["X . . . . . . . . . . . . . ."])
+)
+
+
+def test_tasks_read_and_write() -> None:
+    d1, p1, old = parse_native(TASKS).puzzles
+    assert (d1.kind, format_points(d1.answer or []), d1.to_move) == ("defend", "k8 h9", Color.WHITE)
+    assert (p1.kind, p1.answer, p1.themes, p1.rating) == (
+        "points:four-three",
+        [],  # "answer:" alone: stated, no point
+        ["points:four-three"],
+        1210,
+    )
+    assert p1.point_kind == "four-three" and d1.point_kind is None
+    assert (old.kind, old.answer, old.themes, old.rating) == ("win", None, [], None)
+    text = format_native([d1, p1, old])
+    assert "task: defend\nanswer: k8 h9\ngoal: vcf" in text
+    assert "rating: 1210\nthemes: points:four-three\ntask: points:four-three\nanswer:\n" in text
+    assert "task" not in text.split("id: old")[1]  # a win puzzle is written as before
+    assert parse_native(text).puzzles == [d1, p1, old]
+
+
+def test_bad_tasks_are_skipped_with_the_reason() -> None:
+    board = "board:\n" + "\n".join([". " * 15] * 15)
+    text = "\n---\n".join(
+        [
+            "task: find the win\n" + board,
+            "task: points:sevens\n" + board,
+            "answer: h8\n" + board,
+            "task: defend\nanswer: h8 h8\n" + board,
+        ]
+    )
+    result = parse_native(text)
+    assert result.puzzles == []
+    problems = [e.problem for _, e in result.errors if isinstance(e, PuzzleFormatError)]
+    assert [p.split(" (")[0] for p in problems] == [
+        "unknown task 'find the win'",
+        "unknown task 'points:sevens'",
+        "answer is stated for a defend or points task only",
+        "answer 'h8 h8' names a point twice",
+    ]
+
+
 def test_all_fields_round_trip() -> None:
     p = Puzzle(
         black=parse_points("h8 i9"),
@@ -137,6 +206,12 @@ _text = st.text(
 def puzzles(draw: st.DrawFn) -> Puzzle:
     pts = draw(st.lists(st.integers(0, NPOINTS - 1), unique=True, max_size=30))
     cut = draw(st.integers(0, len(pts)))
+    kind = draw(st.sampled_from(KINDS))
+    answer = (
+        None
+        if kind == "win"
+        else draw(st.none() | st.lists(st.integers(0, NPOINTS - 1), unique=True, max_size=6))
+    )
     return Puzzle(
         black=pts[:cut],
         white=pts[cut:],
@@ -153,6 +228,10 @@ def puzzles(draw: st.DrawFn) -> Puzzle:
         level=draw(st.none() | st.integers(-5, 99)),
         tags=[t for t in draw(st.lists(_text, max_size=3)) if t and "," not in t],
         rule=draw(st.sampled_from(list(Rule))),
+        kind=kind,
+        answer=answer,
+        themes=[t for t in draw(st.lists(_text, max_size=3)) if t and "," not in t],
+        rating=draw(st.none() | st.integers(0, 3000)),
     )
 
 

@@ -12,13 +12,27 @@ import pytest
 import puzzles.generate_run as gr
 from solver.rules.games import sample_games
 
-__all__ = ["ARGS", "GAMES", "Mining", "before_each_answer", "interrupt_at"]
+__all__ = [
+    "ARGS",
+    "GAMES",
+    "TASK_ARGS",
+    "Mining",
+    "before_each_answer",
+    "interrupt_at",
+    "small_tasks",
+]
 
 GAMES = [list(g) for g in sample_games(24, seed=3, length=(16, 40))]
 """24 generated games of 16 to 40 moves: a few VCF puzzles of 2 to 5 moves among them."""
 
 ARGS = ["--goal", "vcf", "--min-moves", "2", "--max-moves", "5", "--count", "all", "--time", "20"]
 """Options every run of these tests shares (a generous --time: the same answers under load)."""
+
+TASK_ARGS = [
+    *("--goal", "vcf", "--min-moves", "2", "--max-moves", "9"),
+    *("--count", "all", "--time", "20", "--id-prefix", "t-"),
+]
+"""The options of the ``--kind defend|points:KIND`` runs (add ``--kind``)."""
 
 
 class Mining(NamedTuple):
@@ -51,3 +65,14 @@ def interrupt_at(n: int) -> Callable[[int], None]:
             raise KeyboardInterrupt
 
     return hook
+
+
+def small_tasks(monkeypatch: pytest.MonkeyPatch, seconds: float) -> None:
+    """Tasks of about ``seconds`` (many tasks from a small input)."""
+    real = gr.run
+
+    def run(opts: gr.Run, *args: Any, **kw: Any) -> gr.Writer:
+        opts.target = seconds
+        return real(opts, *args, **kw)
+
+    monkeypatch.setattr(gr, "run", run)

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("textual")
 
-from support.pilot import run_async, settle
+from support.pilot import run_async, settle, visible_keys
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Footer, Static
 from textual.widgets._footer import FooterKey
@@ -24,7 +24,7 @@ from puzzles.bundled import bundled_puzzles
 from puzzles.io import write_native
 from puzzles.model import Puzzle
 from solver.rules.notation import parse_point, point_name
-from tui.app import TrainerApp, make_app
+from tui.app import make_app
 from tui.commands import parse_file_arg
 from tui.models.catalog import PuzzleNotFound
 from tui.models.progress_store import ProgressStore
@@ -36,18 +36,6 @@ from tui.widgets.board_view import BoardView
 SMALL = (80, 24)
 LARGE = (120, 40)
 QUIET = "tsume-3-001"  # f10 is a quiet key: every empty point is a defence after it
-
-
-def visible_keys(app: TrainerApp) -> dict[str, str]:
-    """The footer's keys wholly on screen: description -> key."""
-    footer = app.screen.query_one(Footer)
-    width = app.size.width
-    shown = {}
-    for key in footer.query(FooterKey):
-        region = key.region
-        if region.width and region.x >= 0 and region.right <= width:
-            shown[key.description] = key.key
-    return shown
 
 
 def board_text(board: BoardView) -> list[str]:

@@ -38,6 +38,7 @@ class AnalysisScreen(TrainerScreen):
         Binding("plus,equals_sign", "limit(1)", "+moves", id="analysis.more", show=False),
         Binding("minus", "limit(-1)", "-moves", id="analysis.fewer", show=False),
         Binding("w", "save", "Save", id="analysis.save"),
+        Binding("p", "play_out", "Play out", id="analysis.play_out"),
         Binding("x", "clear", "Clear", id="analysis.clear", show=False),
         Binding("F", "toggle_forbidden", "Forbidden", id="analysis.forbidden", show=False),
     ]
@@ -149,7 +150,7 @@ class AnalysisScreen(TrainerScreen):
     # -- search -------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if (
-            action in ("solve", "toggle_side", "cycle_goal", "limit", "save", "clear")
+            action in ("solve", "toggle_side", "cycle_goal", "limit", "save", "clear", "play_out")
             and self.searching
         ):
             return None
@@ -222,6 +223,12 @@ class AnalysisScreen(TrainerScreen):
             self.refresh_view()
             return
         self.app.pop_screen()
+
+    def action_play_out(self) -> None:
+        """Play the position out against the engine, from the side to move."""
+        from tui.screens.game import play_it_out
+
+        play_it_out(self, self.board)
 
     # -- setup --------------------------------------------------------------------------
     def action_toggle_side(self) -> None:

@@ -7,14 +7,18 @@ from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 from textual import events
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
 
 from puzzles.model import Puzzle
 from tui.models.catalog import Collection, Entry
 from tui.models.progress_store import ProgressStore
+from tui.models.streak import StreakRun
 from tui.widgets.board_view import BoardView
 
-__all__ = ["Trainer", "TrainerScreen"]
+__all__ = ["Trainer", "TrainerScreen", "board_layout"]
 
 
 @runtime_checkable
@@ -28,8 +32,22 @@ class Trainer(Protocol):
         """The entries of the collection ``entry`` belongs to."""
         ...
 
-    def open_puzzle(self, entry: Entry) -> None:
-        """Show ``entry`` on a puzzle screen."""
+    def open_puzzle(
+        self, entry: Entry, *, mode: str = "puzzle", pool: list[Entry] | None = None
+    ) -> None:
+        """Show ``entry`` on a puzzle screen (``mode``: how it was chosen)."""
+        ...
+
+    def open_streak(self, run: StreakRun[Entry], pool_name: str = "") -> None:
+        """Start a streak run on its first puzzle."""
+        ...
+
+    def open_statistics(self) -> None:
+        """Show the statistics screen."""
+        ...
+
+    def open_exercise(self, entry: Entry, what: str, *, stated: bool = False) -> None:
+        """Open ``entry`` as a ``defend`` or ``points:KIND`` exercise."""
         ...
 
     def open_analysis(self, puzzle: Puzzle | None, moves: list[int] | None = None) -> None:
@@ -56,3 +74,17 @@ class TrainerScreen(Screen[None]):
         wide = BoardView.fits_wide(event.size.width, event.size.height)
         for board in self.query(BoardView):
             board.wide = wide
+
+
+def board_layout(*side: str) -> ComposeResult:
+    """A board screen's layout: the header, the board (``#board``) with a side panel of
+    empty ``Static`` widgets with the ids ``side``, the status line (``#status``), the
+    footer."""
+    yield Header()
+    with Horizontal(id="main"):
+        yield BoardView(id="board")
+        with Vertical(id="side"):
+            for name in side:
+                yield Static(id=name)
+    yield Static(id="status")
+    yield Footer(compact=True)

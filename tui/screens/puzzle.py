@@ -7,14 +7,14 @@ thread workers (``respond`` for a move off the tree, ``solve`` for the tree and 
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.markup import escape
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 from textual.worker import get_current_worker
 
 from solver.errors import SolverError
@@ -26,8 +26,10 @@ from solver.search.proof import ProofNode
 from solver.search.respond import respond
 from tui.models.attempt import Attempt, format_moves, region_around
 from tui.models.catalog import Entry, puzzle_label
+from tui.models.progress_store import Result
 from tui.models.review import Review
-from tui.screens.base import TrainerScreen
+from tui.models.training import Outcome, due_entries, due_text, next_near, record_attempt
+from tui.screens.base import TrainerScreen, board_layout
 from tui.widgets.board_view import BoardView, Picture
 
 if TYPE_CHECKING:
@@ -54,13 +56,20 @@ class PuzzleScreen(TrainerScreen):
         Binding("N", "other_puzzle(1)", "Next puzzle", id="puzzle.next_puzzle"),
         Binding("P", "other_puzzle(-1)", "Prev puzzle", id="puzzle.prev_puzzle", show=False),
         Binding("A", "analyse", "Analyse", id="puzzle.analyse", show=False),
+        Binding("p", "play_out", "Play out", id="puzzle.play_out"),
         Binding("escape", "back", "Back", id="puzzle.back"),
     ]
 
-    def __init__(self, entry: Entry, entries: list[Entry]) -> None:
+    def __init__(self, entry: Entry, entries: list[Entry], *, mode: str = "puzzle") -> None:
         super().__init__()
         self.entry = entry
         self.entries = entries
+        # ``puzzle`` (from the library), ``train`` (near the player's rating: N offers the
+        # next such puzzle of ``entries``), ``review`` (N: the next one due), ``streak``
+        self.mode = mode
+        self.settled: Result | None = None  # how this attempt ended, once it has
+        self.outcome: Outcome | None = None
+        self._opened = time.monotonic()
         self.attempt = Attempt(entry.puzzle)
         self.review: Review | None = None
         self._want_review = False
@@ -70,16 +79,7 @@ class PuzzleScreen(TrainerScreen):
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="main"):
-            yield BoardView(id="board")
-            with Vertical(id="side"):
-                yield Static(id="title")
-                yield Static(id="task")
-                yield Static(id="moves")
-                yield Static(id="info")
-        yield Static(id="status")
-        yield Footer(compact=True)
+        yield from board_layout("title", "task", "moves", "outcome", "info")
 
     def on_mount(self) -> None:
         store = self.trainer.store
@@ -240,9 +240,33 @@ class PuzzleScreen(TrainerScreen):
     def _after_move(self, outcome: str) -> None:
         if outcome == "solved":
             self.trainer.store.mark_solved(self.entry.key, hints=self.attempt.hints)
+            self.settle("hints" if self.attempt.hints else "clean")
         else:
             self._save()
+            if outcome == "refuted":
+                self.settle("failed")
         self.refresh_view()
+
+    def settle(self, result: Result) -> None:
+        """Keep how this attempt ended (its first end only: a solve after a refutation
+        and a take-back is not another attempt) with the ratings and review it moves."""
+        if self.settled is not None:
+            return
+        self.settled = result
+        seconds = time.monotonic() - self._opened
+        self.outcome = record_attempt(self.trainer.store, self.entry, result, seconds, self.mode)
+        self.query_one("#outcome", Static).update(self._outcome_text(self.outcome))
+
+    @staticmethod
+    def _outcome_text(out: Outcome) -> str:
+        """``"Rating 1500 → 1538 (+38) · back for review tomorrow"``."""
+        text = ""
+        if out.rated:
+            before, after = round(out.before.rating), round(out.after.rating)
+            text = f"Rating {before} → {after} ({after - before:+d})"
+        if out.due is not None:
+            text += (" · " if text else "") + f"back for review {due_text(out.due)}"
+        return text
 
     # -- workers ------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="respond")
@@ -415,6 +439,8 @@ class PuzzleScreen(TrainerScreen):
             root = ProofNode.from_line(pz.solution)
         self.trainer.store.note_hint(self.entry.key)
         self.attempt.hints += 1  # a solve after seeing the solution is not clean
+        if self.attempt.state != "solved":
+            self.settle("solution")
         self.review = Review(self.attempt.start, root)
         self.refresh_view()
 
@@ -441,7 +467,23 @@ class PuzzleScreen(TrainerScreen):
         self.refresh_view()
 
     def action_other_puzzle(self, delta: int) -> None:
-        """Open the next (or previous) puzzle of the collection."""
+        """Open the next (or previous) puzzle of the collection; in training, the next
+        one near the player's rating; in review, the next one due."""
+        if self.mode == "train" and delta > 0:
+            near = next_near(self.trainer.store, self.entries, skip=self.entry.key)
+            if near is None:
+                self.notify("no other puzzle to train on here", timeout=2)
+            else:
+                self.trainer.open_puzzle(near, mode="train", pool=self.entries)
+            return
+        if self.mode == "review" and delta > 0:
+            due = [e for e in due_entries(self.trainer.store, self.trainer.collections)]
+            due = [e for e in due if e.key != self.entry.key]
+            if not due:
+                self.notify("no other review due", timeout=2)
+            else:
+                self.trainer.open_puzzle(due[0], mode="review")
+            return
         i = self.entries.index(self.entry) if self.entry in self.entries else 0
         j = i + delta
         if not 0 <= j < len(self.entries):
@@ -453,6 +495,12 @@ class PuzzleScreen(TrainerScreen):
         """Open the current position in analysis."""
         moves = [m for m in self._board().moves if m is not None]
         self.trainer.open_analysis(self.entry.puzzle, moves)
+
+    def action_play_out(self) -> None:
+        """Play the position out against the engine, from the side to move."""
+        from tui.screens.game import play_it_out
+
+        play_it_out(self, self._board())
 
     def action_back(self) -> None:
         """Leave the solution, else go back to the library."""

@@ -1,0 +1,145 @@
+"""``renju defend``: every move of the side to move that stops the opponent's threat."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
+from solver.cli.solve_command import add_check_argument, limits_from_args
+from solver.rules.board import Board
+from solver.rules.notation import Point, parse_points, point_name
+from solver.search.api import DEFAULT_MEMORY_MB, Goal, Limits, Verdict
+
+if TYPE_CHECKING:
+    from solver.search.defend import DefenceResult
+
+__all__ = ["add_search_arguments", "describe", "goal_and_limits", "register", "run_answer"]
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``renju defend``."""
+    p = sub.add_parser(
+        "defend",
+        help="every move of the side to move that stops the opponent's threatened win",
+        description=(
+            "The side to move defends: the opponent threatens a win of the goal's class "
+            "(the win he would have if the defender passed). List every legal move that "
+            "holds, and for every other move the attacker's winning line (each checked "
+            "by the independent proof checker)."
+        ),
+    )
+    add_position_arguments(p)
+    add_search_arguments(p, "vcf")
+    p.add_argument(
+        "--only",
+        metavar="LIST",
+        help='judge these moves only, e.g. "h9 h10" (the answer lists only them)',
+    )
+    p.add_argument(
+        "--safe",
+        action="store_true",
+        help="search without the pruning shortcuts (slower: a second look at the defences)",
+    )
+    add_check_argument(p)
+    p.set_defaults(run=_run)
+
+
+def add_search_arguments(parser: argparse.ArgumentParser, default_goal: str) -> None:
+    """``--goal``, ``--max-moves``, ``--time``, ``--nodes``, ``--json`` (``defend``, ``points``)."""
+    parser.add_argument(
+        "--goal",
+        help=f"the threat's class: vcf, vct or tsume (default: a puzzle file's, else {default_goal})",
+    )
+    parser.add_argument(
+        "--max-moves",
+        type=int,
+        metavar="N",
+        help="the threat wins within N attacker moves (default: a puzzle file's, else no bound)",
+    )
+    parser.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
+    parser.add_argument("--nodes", type=int, metavar="N", help="node budget")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(memory=DEFAULT_MEMORY_MB, count=None, default_goal=default_goal)
+
+
+def goal_and_limits(args: argparse.Namespace, hints: dict[str, Any]) -> tuple[Goal, Limits]:
+    """The goal and limits the options (else the puzzle file's hints) give."""
+    goal = Goal.parse(args.goal or hints.get("goal") or args.default_goal)
+    if args.max_moves is None and hints.get("max_moves") is not None:
+        args.max_moves = int(hints["max_moves"])
+    return goal, limits_from_args(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from solver.search.defend import defend  # (not imported by the other commands)
+
+    only = parse_points(args.only) if args.only is not None else None
+    return run_answer(
+        args,
+        lambda b, g, lim, chk: defend(b, g, lim, check=chk, safe=args.safe, moves=only),
+        describe,
+    )
+
+
+def run_answer(
+    args: argparse.Namespace,
+    compute: Callable[[Board, Goal, Limits, bool], Any],
+    describe: Callable[[Board, Any], str],
+) -> int:
+    """Run a command that answers a position (``defend``, ``points``): the position, the
+    goal and limits from the options, ``compute``'s answer as JSON (its ``to_dict``) or
+    as ``describe`` tells it."""
+    board, hints = position_from_args(args)
+    goal, limits = goal_and_limits(args, hints)
+    result = compute(board, goal, limits, not args.no_check)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    if hints.get("id") or hints.get("number"):
+        print(puzzle_header(args.file, hints))
+    print(describe(board, result))
+    return 0
+
+
+def describe(board: Board, result: DefenceResult) -> str:
+    """The answer for people: the threat, the defences with their reasons, the refuted
+    moves grouped by the line that refutes them, the board with the defences marked."""
+    side, attacker = board.to_move.label().capitalize(), result.attacker.label()
+    limit = "" if result.max_moves is None else f" within {result.max_moves} moves"
+    goal = result.goal.value
+    lines = []
+    if result.threat is Verdict.PROVEN:
+        threat = " ".join(point_name(p) for p in result.threat_line)
+        lines.append(
+            f"{side} to move. {attacker.capitalize()} threatens a {goal} win{limit}: {threat}"
+        )
+    elif result.threat is Verdict.DISPROVEN:
+        lines.append(f"{side} to move. {attacker.capitalize()} threatens no {goal} win{limit}.")
+    else:
+        lines.append(f"{side} to move. Whether {attacker} threatens a {goal} win is unknown.")
+    named = ", ".join(
+        f"{point_name(m)} ({result.reasons.get(m, 'holds')})" for m in result.defences
+    )
+    lines.append(f"Defences ({len(result.defences)}): {named or 'none'}")
+    groups: dict[tuple[Point, ...], list[Point]] = {}
+    for m, line in result.refuted.items():
+        groups.setdefault(line, []).append(m)
+    lines.append(f"Refuted ({len(result.refuted)}):")
+    for line, moves in sorted(groups.items(), key=lambda g: (-len(g[1]), g[1][0])):
+        win = " ".join(point_name(p) for p in line)
+        listed = ", ".join(point_name(m) for m in moves[:12])
+        more = f" and {len(moves) - 12} more" if len(moves) > 12 else ""
+        lines.append(f"  {listed}{more}: {attacker} wins by {win}")
+    if result.forbidden:
+        refused = ", ".join(point_name(p) for p in result.forbidden)
+        lines.append(f"Forbidden for Black (no defence): {refused}")
+    if not result.complete:
+        unknown = ", ".join(point_name(p) for p in result.unknown)
+        lines.append(f"Incomplete ({result.reason}); undecided: {unknown or '-'}")
+    lines.append(board.diagram({m: "*" for m in result.defences}))
+    checked = f", checked in {result.check_seconds:.3f} s" if result.checked else ""
+    lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s{checked}")
+    return "\n".join(lines)
