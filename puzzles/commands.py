@@ -226,6 +226,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     v.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)"
     )
+    v.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster: the scheduler's address (tcp://host:8786); needs "
+        'pip install "renju-tsume[cluster]"',
+    )
     v.add_argument("--json", metavar="REPORT", help="write a JSON report (kept up to date)")
     v.add_argument(
         "--resume",
@@ -402,6 +408,8 @@ def _run_verify(args: argparse.Namespace) -> int:
         raise CommandError(f"--time must be positive, not {args.time}")
     if args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs != 1 and args.scheduler:
+        raise CommandError("--jobs is for this machine, --scheduler for a Dask cluster: not both")
     if args.max_moves is not None and args.max_moves < 1:
         raise CommandError(f"--max-moves must be at least 1, not {args.max_moves}")
     for report in (args.json, args.resume):
@@ -423,5 +431,6 @@ def _run_verify(args: argparse.Namespace) -> int:
         max_moves=args.max_moves,
         quiet=args.quiet,
         check=not args.no_check,
+        scheduler=args.scheduler,
     )
     return run_verify(opts)

@@ -1,7 +1,8 @@
 """``renju generate --kind defend|points:KIND``: mine defence and point-finding tasks.
 
 The candidates are those of a ``win`` run (every position along each game once it holds
-``--min-stones``, at most one puzzle a game; or the positions of ``--from FILE``), the
+10 stones, searched at its first occurrence only up to the 8 symmetries, at most one
+puzzle a game; or the positions of ``--from FILE``), the
 side to move being the defender or the side whose points are asked. A candidate is
 kept when the engine's answer is complete and instructive:
 
@@ -23,7 +24,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
+from puzzles.generate_run import numbered
 from puzzles.model import Goal, Puzzle
 from puzzles.tasks import TaskAnswer, engine_answer
 from puzzles.themes import initial_rating
@@ -33,7 +36,7 @@ from solver.rules.board import Board, Color
 from solver.rules.notation import format_points
 from solver.rules.points import PointsKindError
 
-__all__ = ["DEFAULT_ANSWER", "TaskWanted", "level_of_rating", "mine_tasks"]
+__all__ = ["DEFAULT_ANSWER", "TaskWanted", "level_of_rating", "make_task", "mine_tasks"]
 
 DEFAULT_ANSWER = {"defend": (1, 3), "points": (1, 6)}
 """The default ``(--min-answer, --max-answer)`` of a task kind."""
@@ -51,6 +54,7 @@ class TaskWanted:
     max_answer: int = 3
     time: float = 2.0
     check: bool = True
+    min_stones: int = 10  # a game's positions are candidates from this many stones on
 
 
 def level_of_rating(rating: int) -> int:
@@ -75,20 +79,26 @@ def _limit(want: TaskWanted) -> int | None:
     return want.max_moves if searched and want.goal != "vcf" else None
 
 
-def _keep(board: Board, want: TaskWanted) -> TaskAnswer | None:
-    """The engine's answer if the position makes a task, else None.
-
-    Raises:
-        SolverError: a proof the checker rejected.
-    """
-    probe = Puzzle(
+def _task(board: Board, want: TaskWanted, **fields: Any) -> Puzzle:
+    """The task ``board`` poses, with ``fields`` (answer, id, title...)."""
+    return Puzzle(
         black=board.stones(Color.BLACK),
         white=board.stones(Color.WHITE),
         to_move=board.to_move,
         goal=want.goal,
         max_moves=_limit(want),
         kind=want.kind,
+        **fields,
     )
+
+
+def _keep(board: Board, want: TaskWanted) -> TaskAnswer | None:
+    """The engine's answer if the position makes a task, else None.
+
+    Raises:
+        SolverError: a proof the checker rejected.
+    """
+    probe = _task(board, want)
     if want.kind != "points:five" and board.core.five_points(int(board.to_move)):
         return None  # the side to move makes five at once: nothing else matters
     if want.kind == "defend":
@@ -110,6 +120,36 @@ def _keep(board: Board, want: TaskWanted) -> TaskAnswer | None:
     return found
 
 
+def make_task(board: Board, want: TaskWanted, source: str, comment: str = "") -> Puzzle | None:
+    """The per-position work of ``--kind defend|points:KIND``: the task ``board`` makes
+    (its id not numbered yet, see :func:`puzzles.generate_run.numbered`), or None. A
+    top-level function, as :data:`puzzles.generate_run.Work` asks (sent to the workers).
+
+    Raises:
+        SolverError: a proof the checker rejected.
+    """
+    found = _keep(board, want)
+    if found is None:
+        return None
+    tag = "defend" if want.kind == "defend" else want.kind.removeprefix("points:")
+    rating = initial_rating(found.facts)
+    size = len(found.points)
+    s = "s" if size != 1 else ""
+    return _task(
+        board,
+        want,
+        answer=found.points,
+        id=f"{tag}-{size}",
+        title=_title(want, found),
+        source=source,
+        comment=comment,
+        level=level_of_rating(rating),
+        tags=[tag, f"{size}-{'defence' if want.kind == 'defend' else 'point'}{s}"],
+        themes=found.themes,
+        rating=rating,
+    )
+
+
 def mine_tasks(
     found_positions: Iterator[tuple[int, str, Board]],
     want: TaskWanted,
@@ -121,13 +161,13 @@ def mine_tasks(
     comments: dict[int, str] | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` tasks from ``(game or item index, where, board)`` candidates, at
-    most one per index. A solver error skips the position (its message goes to
-    ``errors`` and stderr)."""
+    most one per index, in this process (:func:`make_task` on each; ``renju generate``
+    runs the same work through :mod:`puzzles.generate_run`). A solver error skips the
+    position (its message goes to ``errors`` and stderr)."""
     bar = bar or Bar()
     out: list[Puzzle] = []
     used: set[int] = set()
     tried = 0
-    tag = "defend" if want.kind == "defend" else want.kind.removeprefix("points:")
     for gi, where, board in found_positions:
         if len(out) >= count:
             break
@@ -135,44 +175,21 @@ def mine_tasks(
             continue
         tried += 1
         bar.update(status=f"{tried} positions tried")
+        comment = (comments or {}).get(gi, "")
         try:
-            found = _keep(board, want)
+            puzzle = make_task(board, want, f"{source}, {where}", comment)
         except SolverError as exc:
             message = f"solver error ({where}): {exc}"
             bar.emit(f"renju: {message}", sys.stderr)
             if errors is not None:
                 errors.append(message)
             continue
-        if found is None:
+        if puzzle is None:
             continue
         used.add(gi)
-        rating = initial_rating(found.facts)
-        n = len(out) + 1
-        size = len(found.points)
-        s = "s" if size != 1 else ""
-        out.append(
-            Puzzle(
-                black=board.stones(Color.BLACK),
-                white=board.stones(Color.WHITE),
-                to_move=board.to_move,
-                goal=want.goal,
-                max_moves=_limit(want),
-                kind=want.kind,
-                answer=found.points,
-                id=f"{tag}-{size}-{n:03d}",
-                title=_title(want, found),
-                source=f"{source}, {where}",
-                comment=(comments or {}).get(gi, ""),
-                level=level_of_rating(rating),
-                tags=[tag, f"{size}-{'defence' if want.kind == 'defend' else 'point'}{s}"],
-                themes=found.themes,
-                rating=rating,
-            )
-        )
+        out.append(numbered(puzzle, len(out) + 1))
         bar.update(advance=1)
         if verbose:
-            bar.emit(
-                f"  found {out[-1].id}: {format_points(found.points)} ({len(out)}/{count})",
-                sys.stderr,
-            )
+            points = format_points(puzzle.answer or [])
+            bar.emit(f"  found {out[-1].id}: {points} ({len(out)}/{count})", sys.stderr)
     return out

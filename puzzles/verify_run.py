@@ -2,7 +2,8 @@
 
 :func:`collect_jobs` reads every puzzle of the given files and folders (folders are
 searched recursively for the known extensions), :func:`run_verify` verifies them with
-:func:`puzzles.verify.verify_puzzle`, in this process or in ``jobs`` worker processes, and
+:func:`puzzles.verify.verify_puzzle`, in this process, in ``jobs`` worker processes or on a
+Dask cluster (``scheduler``; :mod:`puzzles.dispatch`, batches of about a second), and
 prints one line per puzzle in file order, then a summary table. With a report path the
 JSON report (:func:`save_report`) is rewritten atomically as puzzles finish (at most
 about a tenth of the run is spent writing it), and always at the end or on Ctrl-C; a
@@ -15,12 +16,9 @@ repeated id is told apart by the order of its occurrences.
 
 from __future__ import annotations
 
-import concurrent.futures as cf
 import contextlib
 import json
-import multiprocessing
 import os
-import signal
 import sys
 import tempfile
 import time
@@ -30,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, cast
 
+from puzzles.dispatch import ExecutorLost, LocalPool, Serial, run_ordered, should_stop
 from puzzles.io import read_puzzles
 from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
 from puzzles.verify import RESULTS, VerifyReport, task_summary, verify_puzzle
@@ -84,6 +83,8 @@ class Options:
     max_moves: int | None = None
     quiet: bool = False
     check: bool = True  # re-check proofs with the independent checker (``--no-check``)
+    scheduler: str | None = None  # a Dask scheduler's address (``--scheduler``)
+    target: float = 1.0  # seconds a task (puzzles are batched up to it)
 
 
 @dataclass
@@ -278,19 +279,6 @@ def summarize(
 
 # -- workers -----------------------------------------------------------------------------
 
-_STOP: Any = None
-
-
-def _init_worker(stop: Any) -> None:
-    """Worker start: leave Ctrl-C to the parent, which stops workers through ``stop``."""
-    global _STOP
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _STOP = stop
-
-
-def _stopped() -> bool:
-    return _STOP is not None and bool(_STOP.is_set())
-
 
 def _verify_job(
     job: Job,
@@ -299,20 +287,30 @@ def _verify_job(
     max_moves: int | None,
     check: bool = True,
 ) -> tuple[int, VerifyReport]:
-    should_stop = _stopped if _STOP is not None else None
     try:
         report = verify_puzzle(
             job.puzzle,
             time_limit,
             goal=goal,
             max_moves=max_moves,
-            should_stop=should_stop,
+            should_stop=should_stop(),
             check=check,
         )
     except RenjuError as exc:  # pragma: no cover - the checks catch bad positions first
         report = VerifyReport(result="unknown", problems=[f"error: {exc}"])
     report.id, report.source = job.ident, job.source
     return job.order, report
+
+
+def verify_jobs(
+    jobs: list[Job],
+    time_limit: float | None,
+    goal: Goal | None,
+    max_moves: int | None,
+    check: bool = True,
+) -> list[tuple[int, VerifyReport]]:
+    """A task: every puzzle of a batch (see :func:`puzzles.dispatch.run_ordered`)."""
+    return [_verify_job(job, time_limit, goal, max_moves, check) for job in jobs]
 
 
 # -- the run -----------------------------------------------------------------------------
@@ -419,43 +417,48 @@ class _Run:
         self.save_cost = self.last_save - now
 
 
-def _run_jobs(run: _Run, collected: _Collected, out: TextIO, bar: Bar) -> None:
+def _executor(opts: Options, err: TextIO) -> Any:
+    if opts.scheduler is not None:
+        from puzzles.cluster import connect
+
+        return connect(opts.scheduler, "verify", err)
+    return LocalPool(opts.jobs) if opts.jobs > 1 else Serial()
+
+
+def _run_jobs(run: _Run, collected: _Collected, out: TextIO, err: TextIO, bar: Bar) -> None:
     opts = run.opts
     args = (opts.time, opts.goal, opts.max_moves, opts.check)
-    if opts.jobs <= 1:
-        for job in run.todo:
-            order, report = _verify_job(job, *args)
-            run.finish_one(order, report, out)
-            run.save(collected, final=False, done=False)
-            bar.update(completed=run.done, status=f"{run.problems} with problems")
-        return
-    ctx = multiprocessing.get_context()
-    stop = ctx.Event()
-    pool = cf.ProcessPoolExecutor(
-        max_workers=opts.jobs, mp_context=ctx, initializer=_init_worker, initargs=(stop,)
-    )
-    pending: dict[cf.Future[tuple[int, VerifyReport]], int] = {}
-    queue = iter(run.todo)
+    executor = _executor(opts, err)
+    if opts.scheduler is not None:  # (the report's "jobs": the cluster's worker threads)
+        opts.jobs = max(1, executor.slots())
+    interrupted = False
     try:
-        while True:
-            for job in queue:
-                pending[pool.submit(_verify_job, job, *args)] = job.order
-                if len(pending) >= 2 * opts.jobs:
-                    break
-            if not pending:
-                break
-            finished, _ = cf.wait(pending, timeout=0.5, return_when=cf.FIRST_COMPLETED)
-            for fut in finished:
-                del pending[fut]
-                order, report = fut.result()
-                run.finish_one(order, report, out)
-                run.save(collected, final=False, done=False)
-            bar.update(completed=run.done, status=f"{run.problems} with problems")
+        for done in run_ordered(executor, verify_jobs, args, iter(run.todo), target=opts.target):
+            if done.error is not None:
+                for job in done.units:  # (the task failed as a whole: say so for each)
+                    report = VerifyReport(
+                        id=job.ident,
+                        source=job.source,
+                        result="error",
+                        problems=[f"task failed: {done.error}"],
+                    )
+                    run.finish_one(job.order, report, out)
+            else:
+                for order, report in done.results or []:
+                    run.finish_one(order, report, out)
+            run.save(collected, final=False, done=False)
+            rate = run.done / max(1e-9, time.monotonic() - run.start)
+            bar.update(
+                completed=run.done,
+                status=f"{run.problems} with problems, {rate:.1f}/s",
+            )
     except BaseException:
-        stop.set()
-        pool.shutdown(wait=True, cancel_futures=True)
+        interrupted = True
         raise
-    pool.shutdown(wait=True)
+    finally:
+        close = getattr(executor, "close", None)
+        if close is not None:
+            close(interrupted=interrupted)
 
 
 def run_verify(
@@ -489,7 +492,7 @@ def run_verify(
         print(f"renju: skipped {exc}", file=err)
     try:
         with progress_bar(len(run.todo), "verify", console=console) as bar:
-            _run_jobs(run, collected, cast(TextIO, bar.wrap(out)), bar)
+            _run_jobs(run, collected, cast(TextIO, bar.wrap(out)), err, bar)
     except KeyboardInterrupt:
         run.save(collected, final=True, done=False)
         path = opts.report or opts.resume
@@ -500,11 +503,9 @@ def run_verify(
             flush=True,
         )
         return 130
-    except cf.BrokenExecutor:
+    except ExecutorLost as exc:
         run.save(collected, final=True, done=False)
-        raise RenjuError(
-            f"a worker process died (out of memory?) after {run.done} of {len(run.todo)} puzzles"
-        ) from None
+        raise RenjuError(f"{exc}: stopped after {run.done} of {len(run.todo)} puzzles") from None
     run.save(collected, final=True, done=True)
     reports = run.reports()
     summary = summarize(

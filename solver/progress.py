@@ -122,7 +122,9 @@ def _stderr_console() -> Any:
 
 
 @contextmanager
-def progress_bar(total: float | None, description: str, *, console: Any = None) -> Iterator[Bar]:
+def progress_bar(
+    total: float | None, description: str, *, console: Any = None, counts: bool = True
+) -> Iterator[Bar]:
     """A progress bar on stderr for the ``with`` block, shown from the start (counts,
     elapsed time, time left), erased at the end; a no-op bar when stderr is not a terminal.
 
@@ -132,6 +134,8 @@ def progress_bar(total: float | None, description: str, *, console: Any = None) 
         console: a ``rich.console.Console`` to draw on instead of stderr (tests: one with
             ``force_terminal=True`` writing into a string); nothing is drawn if it is not
             a terminal.
+        counts: show ``done/total`` (False: a percentage, for a total that is not a
+            count, such as the share of a file read).
     """
     if console is None:
         console = _stderr_console()
@@ -150,7 +154,7 @@ def progress_bar(total: float | None, description: str, *, console: Any = None) 
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
-        MofNCompleteColumn(),
+        MofNCompleteColumn() if counts else TextColumn("{task.percentage:>3.0f}%"),
         TextColumn("{task.fields[status]}"),
         TimeElapsedColumn(),
         TextColumn("left"),

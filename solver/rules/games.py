@@ -7,17 +7,25 @@ forbidden point, a game ends at a five), so what uses them is reproducible.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from solver.engine.backend import core_class
 
-__all__ = ["sample_games"]
+__all__ = ["iter_sample_games", "sample_games"]
 
 
 def sample_games(count: int, seed: int = 1, length: tuple[int, int] = (30, 90)) -> list[list[int]]:
     """``count`` game-like move lists: moves near recent ones, no forbidden black moves."""
+    return list(iter_sample_games(count, seed, length))
+
+
+def iter_sample_games(
+    count: int, seed: int = 1, length: tuple[int, int] = (30, 90)
+) -> Iterator[list[int]]:
+    """The games of :func:`sample_games`, one at a time (the same games, made as they
+    are asked for)."""
     rng = random.Random(seed)
     core = core_class(False)(0)
-    games = []
     for _ in range(count):
         target = rng.randint(*length)
         moves = [112]
@@ -43,5 +51,4 @@ def sample_games(count: int, seed: int = 1, length: tuple[int, int] = (30, 90)) 
                 break
         for p in moves:
             core.remove(p)
-        games.append(moves)
-    return games
+        yield moves

@@ -4,6 +4,7 @@ stated answer (positions whose answers are known by hand), and generate --kind."
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -159,7 +160,7 @@ def test_generate_kind_on_a_game_file(
     for p in found:
         assert p.answer is not None and low <= len(p.answer) <= high
         assert p.rating is not None and p.level is not None and p.themes
-        assert p.source.startswith("games.renju, game ")
+        assert re.fullmatch(r"games\.renju, g\d+, after move \d+", p.source), p.source
         report = verify_puzzle(p, 60)
         assert report.sound, report.problems
         assert report.answer == format_points(p.answer).split()
