@@ -18,7 +18,7 @@ ARGS="--games $D/games.rif --goal tsume --max-moves 7 --time 30 --count all --fo
 timed() {  # LABEL OUTPUT ARGS...: one run, its wall time
   local label=$1 out=$2; shift 2
   local t0=$(date +%s.%N)
-  renju generate "$out" $ARGS "$@" > /dev/null
+  renju generate "$out" $ARGS "$@" | tail -1
   echo "$label: $(python -c "print(f'{$(date +%s.%N) - $t0:.1f} s')")"
 }
 uptime
