@@ -44,6 +44,9 @@ def build_parser(core_only: bool = False, only: str | None = None) -> argparse.A
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     words = sys.argv[1:] if argv is None else list(argv)
+    if words == ["--version"]:  # (without building the parser of every command)
+        print(f"renju {__version__}")
+        return 0
     command = next((w for w in words if not w.startswith("-")), None)
     core = command in CORE_NAMES
     parser = build_parser(core_only=core, only=command if core else None)

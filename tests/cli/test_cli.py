@@ -311,3 +311,10 @@ def test_a_core_command_alone_is_that_command(name: str) -> None:
     full = build_parser(core_only=True)
     sub = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction))
     assert list(sub.choices) == list(CORE_NAMES)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from solver import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"renju {__version__}\n"
