@@ -80,22 +80,6 @@ def level_of(goal: str, moves: int) -> int:
     return max(1, min(5, base + (moves + 1) // 2))
 
 
-def _positions(games: list[list[int | None]], min_stones: int) -> Iterator[tuple[int, int, Board]]:
-    """Every position along the games worth searching: ``(game, moves played, board)``
-    (at least ``min_stones`` stones, no five; the position after the last move too)."""
-    for gi, game in enumerate(games):
-        board = Board()
-        for k in range(len(game) + 1):
-            if board.stone_count >= min_stones and board.five_on_board() is None:
-                yield gi, k, board.copy()
-            if k == len(game):
-                break
-            move = game[k]
-            if move is not None and board.core.get(move):
-                break
-            board.push(move)
-
-
 def _unique_key(board: Board, want: Wanted, moves: int) -> int | None:
     result = solve(
         board,

@@ -21,22 +21,16 @@ Each puzzle states the engine's answer (``answer``), its themes and rating
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from puzzles.generate_run import numbered
 from puzzles.model import Goal, Puzzle
 from puzzles.tasks import TaskAnswer, engine_answer
 from puzzles.themes import initial_rating
-from solver.errors import SolverError
-from solver.progress import Bar
 from solver.rules.board import Board, Color
-from solver.rules.notation import format_points
 from solver.rules.points import PointsKindError
 
-__all__ = ["DEFAULT_ANSWER", "TaskWanted", "level_of_rating", "make_task", "mine_tasks"]
+__all__ = ["DEFAULT_ANSWER", "TaskWanted", "level_of_rating", "make_task"]
 
 DEFAULT_ANSWER = {"defend": (1, 3), "points": (1, 6)}
 """The default ``(--min-answer, --max-answer)`` of a task kind."""
@@ -148,48 +142,3 @@ def make_task(board: Board, want: TaskWanted, source: str, comment: str = "") ->
         themes=found.themes,
         rating=rating,
     )
-
-
-def mine_tasks(
-    found_positions: Iterator[tuple[int, str, Board]],
-    want: TaskWanted,
-    count: int,
-    source: str,
-    verbose: bool = False,
-    errors: list[str] | None = None,
-    bar: Bar | None = None,
-    comments: dict[int, str] | None = None,
-) -> list[Puzzle]:
-    """Up to ``count`` tasks from ``(game or item index, where, board)`` candidates, at
-    most one per index, in this process (:func:`make_task` on each; ``renju generate``
-    runs the same work through :mod:`puzzles.generate_run`). A solver error skips the
-    position (its message goes to ``errors`` and stderr)."""
-    bar = bar or Bar()
-    out: list[Puzzle] = []
-    used: set[int] = set()
-    tried = 0
-    for gi, where, board in found_positions:
-        if len(out) >= count:
-            break
-        if gi in used:
-            continue
-        tried += 1
-        bar.update(status=f"{tried} positions tried")
-        comment = (comments or {}).get(gi, "")
-        try:
-            puzzle = make_task(board, want, f"{source}, {where}", comment)
-        except SolverError as exc:
-            message = f"solver error ({where}): {exc}"
-            bar.emit(f"renju: {message}", sys.stderr)
-            if errors is not None:
-                errors.append(message)
-            continue
-        if puzzle is None:
-            continue
-        used.add(gi)
-        out.append(numbered(puzzle, len(out) + 1))
-        bar.update(advance=1)
-        if verbose:
-            points = format_points(puzzle.answer or [])
-            bar.emit(f"  found {out[-1].id}: {points} ({len(out)}/{count})", sys.stderr)
-    return out

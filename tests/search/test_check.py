@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import puzzles.verify
-from puzzles.generate import Wanted, _positions, mine
+from puzzles.generate import Wanted, mine
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
 from puzzles.verify import verify_puzzle
@@ -253,6 +253,22 @@ def test_safe_search_turns_the_shortcuts_off() -> None:
     fast = solve(case.board, case.goal, Limits(max_moves=case.limit))
     safe = solve(case.board, case.goal, Limits(max_moves=case.limit), safe=True)
     assert safe.nodes != fast.nodes
+
+
+def _positions(games: list[list[int | None]], min_stones: int) -> Iterator[tuple[int, int, Board]]:
+    """Every position along the games the generator searches (an oracle for its count): ``(game, moves played, board)``
+    (at least ``min_stones`` stones, no five; the position after the last move too)."""
+    for gi, game in enumerate(games):
+        board = Board()
+        for k in range(len(game) + 1):
+            if board.stone_count >= min_stones and board.five_on_board() is None:
+                yield gi, k, board.copy()
+            if k == len(game):
+                break
+            move = game[k]
+            if move is not None and board.core.get(move):
+                break
+            board.push(move)
 
 
 def test_generate_skips_positions_with_solver_errors(
