@@ -22,6 +22,7 @@ from puzzles.formats.base import GameRecord, RecordError, position_after
 from puzzles.game_lines import game_moves
 from puzzles.io import (
     FORMATS,
+    POSITION_FORMATS,
     detect_format,
     output_format,
     read_games,
@@ -46,12 +47,17 @@ def read_position(
     ``defend``, ``points:KIND``) with its stated ``answer``, ``themes`` and ``rating``;
     or ``None`` when the file is not in a puzzle format (a plain text diagram, say).
 
-    ``selector`` picks the puzzle: ``None`` the first, an int the N-th (from 1), a string
-    the one with that id.
+    A file that marks no puzzle (a ``.pos`` or ``.psq`` game, a RenjuNet database, an
+    SGF game record, a RenLib library without a stated task) gives one of its positions,
+    the side to move next to move, with the hints ``position`` (true), ``id``,
+    ``title``, ``number``, ``of`` and ``comment``: no task, no stated answer.
+
+    ``selector`` picks the puzzle (or position): ``None`` the first, an int the N-th
+    (from 1), a string the one with that id.
 
     Raises:
         PuzzleFormatError: the file is in a puzzle format but cannot be read, or holds
-        no puzzle.
+        no puzzle or position.
         SelectorError: no puzzle at that place or with that id (naming the file and the
         selector).
     """
@@ -59,35 +65,36 @@ def read_position(
         fmt = detect_format(path)
     except PuzzleFormatError:
         return None
-    if fmt == "rif":  # stream: read only as far as the puzzle wanted
+    if fmt == "rif":  # stream: read only as far as the game wanted
         return _rif_position(path, selector)
     result = read_puzzles(path, fmt)
-    if not result.puzzles and result.positions:  # a library of positions: its first
-        start = result.positions[0]
-        index = start.location.index if start.location and start.location.index else 0
-        moves = game_moves(path, index + 1, fmt, (start.black, start.white))
-        return start.board(), ({"moves": moves} if moves is not None else {})
-    if not result.puzzles:
+    entries = result.entries
+    if not entries:
         first = f" ({result.errors[0][1]})" if result.errors else ""
-        raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
-    puzzles = result.puzzles
-    number = 1 if selector is None else _select(path, puzzles, selector)
-    top = puzzles[number - 1]
+        raise PuzzleFormatError(path, f"no readable puzzle or position in the file{first}")
+    noun = "puzzle" if result.puzzles else "position"
+    number = 1 if selector is None else _select(path, entries, selector, noun)
+    top = entries[number - 1]
     hints: dict[str, Any] = {
-        "goal": top.goal,
-        "max_moves": top.max_moves,
-        "count": top.count,
         "id": top.id,
         "title": top.title,
         "number": number,
-        "of": len(puzzles),
-        "solution": list(top.solution),
-        "keys": list(top.keys),
-        "kind": top.kind,
-        "answer": None if top.answer is None else list(top.answer),
-        "themes": list(top.themes),
-        "rating": top.rating,
+        "of": len(entries),
     }
+    if result.puzzles:
+        hints |= {
+            "goal": top.goal,
+            "max_moves": top.max_moves,
+            "count": top.count,
+            "solution": list(top.solution),
+            "keys": list(top.keys),
+            "kind": top.kind,
+            "answer": None if top.answer is None else list(top.answer),
+            "themes": list(top.themes),
+            "rating": top.rating,
+        }
+    else:
+        hints |= {"position": True, "comment": top.comment}
     if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
         index = top.location.index if top.location and top.location.index is not None else 0
         moves = game_moves(path, index + 1, fmt, (top.black, top.white))
@@ -96,24 +103,24 @@ def read_position(
     return top.board(), hints
 
 
-def _select(path: Path, puzzles: list[Puzzle], selector: int | str) -> int:
-    """The number (from 1) of the puzzle ``selector`` names: the N-th, or the one with
-    that id.
+def _select(path: Path, puzzles: list[Puzzle], selector: int | str, noun: str = "puzzle") -> int:
+    """The number (from 1) of the puzzle (or position: ``noun``) ``selector`` names: the
+    N-th, or the one with that id.
 
     Raises:
         SelectorError: no puzzle at that place or with that id.
     """
     if isinstance(selector, int):
         if not 1 <= selector <= len(puzzles):
-            held = f"{len(puzzles)} puzzle{'s' if len(puzzles) != 1 else ''}"
+            held = f"{len(puzzles)} {noun}{'s' if len(puzzles) != 1 else ''}"
             raise SelectorError(f"{_named(path, selector)}: the file holds {held}")
         return selector
     found = [i for i, p in enumerate(puzzles, 1) if p.id == selector]
     if not found:
         ids = ", ".join(p.id for p in puzzles[:5] if p.id)
         more = ", ..." if len(puzzles) > 5 else ""
-        known = f" (its ids: {ids}{more})" if ids else " (its puzzles have no ids)"
-        raise SelectorError(f"{_named(path, selector)}: no puzzle with that id{known}")
+        known = f" (its ids: {ids}{more})" if ids else f" (its {noun}s have no ids)"
+        raise SelectorError(f"{_named(path, selector)}: no {noun} with that id{known}")
     return found[0]
 
 
@@ -136,7 +143,15 @@ def _rif_position(path: Path, selector: int | str | None) -> tuple[Board, dict[s
             continue
         number += 1
         if selector is None or selector == number or selector == game.id:
-            hints: dict[str, Any] = {"id": game.id, "number": number, "moves": game.moves()}
+            names = " - ".join(n for n in (game.black_name, game.white_name) if n)
+            hints: dict[str, Any] = {
+                "position": True,
+                "id": game.id,
+                "title": names,
+                "number": number,
+                "comment": game.info,
+                "moves": game.moves(),
+            }
             return Board.from_stones(black, white, to_move), hints
     if selector is None:
         raise PuzzleFormatError(path, "no readable game in the file")
@@ -258,7 +273,7 @@ def _run_info(args: argparse.Namespace) -> int:
     from puzzles.info import file_info  # (the position reader does without it)
 
     info = file_info(_existing(args.file))
-    if not (info.puzzles or info.games or info.nodes):
+    if not (info.puzzles or info.positions or info.games or info.nodes):
         first = f" ({info.first_errors[0]})" if info.first_errors else ""
         raise PuzzleFormatError(args.file, f"no puzzle, game or position in the file{first}")
     print(json.dumps(info.to_json()) if args.json else info.text())
@@ -327,19 +342,24 @@ def _run_convert(args: argparse.Namespace) -> int:
         if games is not None and len(games) == 1:
             return _convert_game(games[0], args, fmt)
     result = read_puzzles(source)
-    if not result.puzzles:
+    puzzles, positions = result.puzzles, result.positions
+    selector = number if number is not None else args.puzzle
+    if selector is not None and result.entries:
+        noun = "puzzle" if result.puzzles else "position"
+        picked = result.entries[_select(Path(source), result.entries, selector, noun) - 1]
+        puzzles, positions = ([picked], []) if result.puzzles else ([], [picked])
+    kept = positions if fmt in POSITION_FORMATS else []
+    if not puzzles and not kept:
         why = "no puzzle could be read"
-        if result.positions:
+        if positions:
             why = (
-                f"no puzzle marked as one ({len(result.positions)} positions: "
+                f"no puzzle marked as one ({_count(len(positions), 'position')}; the {fmt} "
+                "format holds puzzles only: write .sgf, .lib or .svg to keep them, or "
                 "renju generate --from FILE keeps those with a proven win)"
             )
         raise PuzzleFormatError(source, f"{why}, nothing written")
-    puzzles = result.puzzles
-    selector = number if number is not None else args.puzzle
-    if selector is not None:
-        puzzles = [puzzles[_select(Path(source), puzzles, selector) - 1]]
-    targets = svg_paths(args.output, len(puzzles)) if fmt == "svg" else [args.output]
+    count = len(puzzles) + len(kept)
+    targets = svg_paths(args.output, count) if fmt == "svg" else [args.output]
     for target in targets:
         if os.path.exists(target) and not args.force:
             raise CommandError(f"{target!r} exists (use --force to overwrite it)")
@@ -351,6 +371,7 @@ def _run_convert(args: argparse.Namespace) -> int:
             encoding=args.encoding,
             numbers=not args.no_numbers,
             forbidden=not args.no_forbidden,
+            positions=kept,
         )
     except OSError as exc:
         raise CommandError(f"cannot write {args.output!r}: {exc.strerror or exc}") from None
@@ -358,23 +379,30 @@ def _run_convert(args: argparse.Namespace) -> int:
         raise
     except ValueError as exc:  # a field the native format cannot hold
         raise CommandError(f"cannot write {args.output!r}: {exc}") from None
-    n, bad = len(puzzles), len(result.errors)
-    npos = len(result.positions)
-    positions = (
-        f"; {npos} position{'s' if npos != 1 else ''} not marked as puzzles, not written"
-        if npos
+    bad = len(result.errors)
+    what = _count(len(puzzles), "puzzle") + (f" and {_count(len(kept), 'position')}" if kept else "")
+    dropped = len(positions) - len(kept)
+    left = (
+        f"; {_count(dropped, 'position')} not marked as puzzles, not written"
+        f" (the {fmt} format holds puzzles only)"
+        if dropped
         else ""
     )
     where = written[0] if len(written) == 1 else f"{written[0]} ... {written[-1]}"
     print(
-        f"wrote {n} puzzle{'s' if n != 1 else ''} to {where}"
-        f" ({result.format}{positions}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)"
+        f"wrote {what} to {where}"
+        f" ({result.format}{left}; {bad} entr{'y' if bad == 1 else 'ies'} skipped)"
         + ("" if fmt == "native" else f" as {fmt}"),
         file=sys.stderr,
     )
     for _, error in result.errors:
         print(f"  skipped {error}", file=sys.stderr)
     return 1 if bad else 0
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 puzzle``, ``3 positions``."""
+    return f"{n:,} {noun}{'s' if n != 1 else ''}"
 
 
 def _convert_game(game: GameRecord, args: argparse.Namespace, fmt: str) -> int:

@@ -53,8 +53,10 @@ class FileInfo:
             nodes of a tree (RenLib, SGF); comments: commented nodes or entries.
         errors: entries skipped as bad; first_errors: the first few of them, as text.
         goals: puzzles by goal (``{"vcf": 3, ...}``); version: a format version.
-        positions: positions the file does not mark as puzzles (RenLib leaves with no
-            stated task; ``renju generate --from`` turns them into proven puzzles).
+        positions: positions the file does not mark as puzzles (a game of a ``.pos``,
+            ``.psq``, RenjuNet or SGF game record, a RenLib leaf with no stated task:
+            ``renju solve`` answers them for the side to move, ``renju generate --from``
+            turns them into proven puzzles).
         openings: games of a game file by opening code (``"other"``: none of the 26); a
             RenLib library counts its distinct three-move beginnings.
     """
@@ -104,8 +106,9 @@ class FileInfo:
         lines.append(f"  {self.puzzles:,} {noun}" + (f" ({goals})" if goals else ""))
         if self.positions:
             many = "positions" if self.positions != 1 else "position"
+            marked = "puzzles" if self.positions != 1 else "a puzzle"
             lines.append(
-                f"  {self.positions:,} {many} not marked as puzzles"
+                f"  {self.positions:,} {many} not marked as {marked}"
                 " (renju generate --from FILE keeps those with a proven win)"
             )
         if self.openings:
@@ -135,8 +138,7 @@ def _from_result(info: FileInfo, result: ReadResult) -> FileInfo:
     info.errors = len(result.errors)
     info.first_errors = [str(exc) for _, exc in result.errors[:_KEEP_ERRORS]]
     info.goals = dict(Counter(p.goal for p in result.puzzles))
-    if result.format == "renlib":
-        info.positions = len(result.positions)
+    info.positions = len(result.positions)
     return info
 
 
@@ -172,10 +174,9 @@ def _rif_info(info: FileInfo, path: PathLike) -> FileInfo:
             raise
         info.errors += 1
         info.first_errors.append(str(exc))
-    info.games, info.comments, info.puzzles = games, comments, games - bad
+    # a game database states no task: its games are positions (rif_puzzles)
+    info.games, info.comments, info.positions = games, comments, games - bad
     info.openings = dict(openings)
-    if info.puzzles:
-        info.goals = {"tsume": info.puzzles}
     return info
 
 

@@ -4,18 +4,22 @@ Formats (names returned by :func:`detect_format`): ``native`` (``.renju``, this 
 own), ``renlib`` (``.lib``), ``pos``, ``sgf``, ``psq`` (Piskvork), ``rif`` (RenjuNet XML),
 ``lfz`` (lfz084 puzzle JSON), ``quintet`` (quintet case text).
 
-How each becomes puzzles (:func:`read_puzzles`):
+How each becomes puzzles and positions (:func:`read_puzzles`). A position is a puzzle
+only where its source marks it as one: a puzzle format, or a comment that states the
+task or the winner (:mod:`puzzles.formats.task`). The others are positions
+(``ReadResult.positions``: the side to move next to move, goal ``tsume``, no stated
+answer), which a command can solve for the side to move and ``renju generate --from``
+turns into proven puzzles.
 
 - native, lfz: one puzzle per entry; quintet: one puzzle per file.
-- pos, psq: the game line gives one position, the side to move next as the attacker.
-- rif: one position per game, after its last move.
-- sgf: one puzzle per game tree; a setup (``AB``/``AW``) is the puzzle and the main line
-  its solution, a plain game record gives the position after its main line.
+- pos, psq: the game line gives one position (the formats hold no comment).
+- rif: one position per game, after its last move (a game database states no task).
+- sgf: one per game tree: a puzzle where this project's ``RJ`` fields or a comment
+  (the root's ``GN``, ``EV``, ``GC``, ``C``; a ``C`` on the main line) state the task or
+  the winner, else a position (a game record, a set-up diagram without a task).
 - renlib: a puzzle where a comment on a line states the task or the winner, the other
-  leaves as positions (``ReadResult.positions``), with the comments met along the
-  line; :func:`read_file` gives the whole tree.
-
-Puzzles from game lines have goal ``tsume`` and no stated answer.
+  leaves as positions, with the comments met along the line; :func:`read_file` gives
+  the whole tree.
 
 Writing (:func:`write_puzzles`, :func:`write_game`): native, ``sgf``, ``renlib`` and
 ``svg`` (one diagram a file), chosen by name or by the file's extension
@@ -56,6 +60,7 @@ from solver.rules.notation import Move
 __all__ = [
     "FORMATS",
     "OUTPUT_NAMES",
+    "POSITION_FORMATS",
     "detect_format",
     "output_format",
     "read_file",
@@ -193,13 +198,14 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
         result = sgf.sgf_puzzles(raw, path)
     elif fmt == "lfz":
         result = lfz.lfz_puzzles(raw, path)
-    else:
-        one: dict[str, Callable[[Any, PathLike], Puzzle]] = {
+    elif fmt == "quintet":
+        result = ReadResult([quintet.quintet_puzzle(raw, path)])
+    else:  # a game line marks no task: a position
+        line: dict[str, Callable[[Any, PathLike], Puzzle]] = {
             "pos": pos.pos_puzzle,
             "psq": psq.psq_puzzle,
-            "quintet": quintet.quintet_puzzle,
         }
-        result = ReadResult([one[fmt](raw, path)])
+        result = ReadResult(positions=[line[fmt](raw, path)])
     result.format = fmt
     return result
 
@@ -321,6 +327,12 @@ def svg_paths(path: PathLike, count: int) -> list[str]:
     ]
 
 
+POSITION_FORMATS = ("sgf", "renlib", "svg")
+"""The output formats that hold positions (entries that state no task) beside puzzles:
+SGF set-up diagrams without a task, RenLib leaves without a headline, diagrams. The
+native format holds puzzles only."""
+
+
 def write_puzzles(
     puzzles: Sequence[Puzzle],
     path: PathLike,
@@ -329,29 +341,38 @@ def write_puzzles(
     encoding: str = "utf-8",
     numbers: bool = True,
     forbidden: bool = True,
+    positions: Sequence[Puzzle] = (),
 ) -> list[str]:
-    """Write puzzles to ``path`` in ``format`` (a name of :data:`OUTPUT_NAMES`; by
-    default the extension's), atomically; the files written. SVG is one diagram a
-    puzzle (:func:`svg_paths`), the solution numbered unless ``numbers`` is false,
+    """Write puzzles, then ``positions`` (a format of :data:`POSITION_FORMATS`: read back
+    as positions), to ``path`` in ``format`` (a name of :data:`OUTPUT_NAMES`; by default
+    the extension's), atomically; the files written. SVG is one diagram an entry
+    (:func:`svg_paths`), a puzzle's solution numbered unless ``numbers`` is false,
     Black's forbidden points marked unless ``forbidden`` is false; ``encoding`` is a
     RenLib library's code page.
 
     Raises:
         RecordError: the format cannot hold a puzzle (a text, a line break in one-line
-            field), or is not one puzzles are written in (``pos``).
+            field), is not one puzzles are written in (``pos``), or holds no positions
+            (native) and some are given.
         ValueError: a puzzle's position is broken (overlapping stones).
         OSError: a file cannot be written.
     """
     fmt = output_format(path, format)
+    if positions and fmt not in POSITION_FORMATS:
+        raise RecordError(
+            f"the {fmt} format holds puzzles only, not positions (write .sgf, .lib or .svg)"
+        )
     if fmt == "native":
         files = {os.fspath(path): format_native(puzzles).encode("utf-8")}
     elif fmt == "sgf":
-        files = {os.fspath(path): sgf.format_sgf(map(sgf.puzzle_sgf, puzzles)).encode("utf-8")}
+        trees = [*map(sgf.puzzle_sgf, puzzles), *map(sgf.position_sgf, positions)]
+        files = {os.fspath(path): sgf.format_sgf(trees).encode("utf-8")}
     elif fmt == "renlib":
-        data = renlib.format_renlib(renlib.renlib_tree(puzzles), encoding=encoding)
+        data = renlib.format_renlib(renlib.renlib_tree(puzzles, positions), encoding=encoding)
         files = {os.fspath(path): data}
     elif fmt == "svg":
         texts = [svg.puzzle_svg(p, numbers=numbers, forbidden=forbidden) for p in puzzles]
+        texts += [svg.position_svg(p, forbidden=forbidden) for p in positions]
         files = {
             name: t.encode("utf-8")
             for name, t in zip(svg_paths(path, len(texts)), texts, strict=True)

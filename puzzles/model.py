@@ -270,9 +270,11 @@ class ReadResult:
         puzzles: the puzzles read, in file order.
         errors: ``(location, error)`` for each skipped entry, in file order.
         format: the name of the format that was read (``"native"``, ``"sgf"``, ...).
-        positions: positions that the file does not mark as puzzles (RenLib leaves
-            without a stated task), the side to move next as ``to_move``: material for
-            ``renju generate --from``, never verified or converted as puzzles.
+        positions: positions that the file does not mark as puzzles (a ``.pos`` or
+            ``.psq`` game, a RenjuNet game, an SGF game record or RenLib leaf without a
+            stated task), the side to move next as ``to_move``, ``goal`` ``tsume``: they
+            can be solved for the side to move, and ``renju generate --from`` turns them
+            into proven puzzles; they are never verified as puzzles.
     """
 
     puzzles: list[Puzzle] = field(default_factory=list)
@@ -283,6 +285,11 @@ class ReadResult:
     def skip(self, loc: Location, problem: str) -> None:
         """Record that the entry at ``loc`` was skipped because of ``problem``."""
         self.errors.append((loc, PuzzleFormatError(str(loc), problem)))
+
+    @property
+    def entries(self) -> list[Puzzle]:
+        """What ``FILE#N`` numbers: the puzzles, or the positions of a file without any."""
+        return self.puzzles or self.positions
 
     def __iter__(self) -> Iterator[Puzzle]:
         return iter(self.puzzles)

@@ -81,6 +81,7 @@ __all__ = [
     "HEADER_30",
     "HEADER_34",
     "MAGIC",
+    "NO_TASK",
     "RenLibNode",
     "RenLibTree",
     "format_renlib",
@@ -309,7 +310,7 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
         except RenjuError as exc:
             result.skip(loc, f"line {format_moves(moves)}: {exc}")
             continue
-        texts = tree.root.texts() + [t for n in line[:end] for t in n.texts()]
+        texts = tree.root.texts() + [t for n in line[:end] for t in n.texts() if t != NO_TASK]
         item = Puzzle(
             black=black,
             white=white,
@@ -336,9 +337,17 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
     return result
 
 
+NO_TASK = "Position (no stated task)"
+"""The headline :func:`renlib_tree` gives a position's leaf: the reader takes the line
+for a position whatever the comment below it says."""
+
+
 def _task(node: RenLibNode) -> Task | None:
     """The task a node states: its headline's winner if it names one (the class named
-    there, else anywhere in its texts), else what all its texts state together."""
+    there, else anywhere in its texts), else what all its texts state together; none
+    under the :data:`NO_TASK` headline."""
+    if node.comment == NO_TASK:
+        return None
     every = "\n".join([*node.texts(), node.board_text])
     head = stated_task(node.comment)
     if head is not None and head.winner is not None:
@@ -496,11 +505,13 @@ def _place(root: RenLibNode, p: Puzzle, puzzles: set[int]) -> RenLibNode:
     raise RecordError(f"puzzle {p.id or p.title!r}: no free line for its position in the library")
 
 
-def renlib_tree(puzzles: Iterable[Puzzle]) -> RenLibTree:
+def renlib_tree(puzzles: Iterable[Puzzle], positions: Iterable[Puzzle] = ()) -> RenLibTree:
     """A library of the puzzles (see the module docstring) that :func:`renlib_puzzles`
     reads back with the same stones, attacker, goal and solution, and as the comment
-    the headline, ``title (id)`` and the comment on lines of their own. A library keeps
-    positions in a tree, not a list: the puzzles come back in the tree's order.
+    the headline, ``title (id)`` and the comment on lines of their own. ``positions``
+    (entries that state no task) become leaves without a headline, which the reader
+    gives back as positions. A library keeps positions in a tree, not a list: they
+    come back in the tree's order.
 
     Raises:
         RecordError: no line could be found for a puzzle (many puzzles on the same stones).
@@ -511,13 +522,23 @@ def renlib_tree(puzzles: Iterable[Puzzle]) -> RenLibTree:
         node = _place(root, p, placed)
         placed.add(id(node))
         node.comment = _headline(p)
-        name = f"{p.title} ({p.id})" if p.title and p.id else p.title or p.id
-        node.long_comment = "\n".join(t for t in (name, p.comment) if t)
+        node.long_comment = _described(p)
         for i, line in enumerate(puzzle_lines(p)):
             end = _hang(node, line)
             if i:  # a key move beside the solution
                 end.comment = "Another winning first move"
+    for p in positions:
+        node = _place(root, p, placed)
+        placed.add(id(node))  # (a leaf: no later line passes through it)
+        node.comment = NO_TASK
+        node.long_comment = _described(p)
     return RenLibTree(root, (3, 4))
+
+
+def _described(p: Puzzle) -> str:
+    """``title (id)`` and the comment, a line each."""
+    name = f"{p.title} ({p.id})" if p.title and p.id else p.title or p.id
+    return "\n".join(t for t in (name, p.comment) if t)
 
 
 _RESULT_TEXT = {"black-won": "Black won", "white-won": "White won", "draw": "Draw"}

@@ -6,9 +6,9 @@ The file holds tables (``<players>``, ``<tournaments>``, ...) and then ``<games>
 uses ``iterparse`` and drops every row once it is handled, so a file of hundreds of
 thousands of games reads in bounded memory; only the player and tournament names are kept.
 
-As puzzles (:func:`rif_puzzles`) each game gives the position after its moves, the side
-to move next as the attacker, goal ``tsume``; ``id`` is the game id and the title names
-the players.
+Read as a collection (:func:`rif_puzzles`) each game gives a position (a game database
+states no task: ``ReadResult.positions``), the one after its moves with the side to
+move next to move; ``id`` is the game id and the title names the players.
 
 >>> import io
 >>> xml = (b'<database><players><player id="7" name="Ann" surname="Lee"/></players>'
@@ -117,8 +117,9 @@ def iter_rif(source: PathLike | BinaryIO, file: PathLike | None = None) -> Itera
 
 
 def rif_puzzles(games: Iterator[RifGame] | list[RifGame], file: PathLike = "<rif>") -> ReadResult:
-    """One puzzle per game. A game with bad moves is recorded in ``errors``; XML that
-    breaks off after some games were read is recorded as a last error.
+    """One position per game (``positions``: no game states a task). A game with bad
+    moves is recorded in ``errors``; XML that breaks off after some games were read is
+    recorded as a last error.
 
     Raises:
         PuzzleFormatError: the XML is broken before the first game.
@@ -144,7 +145,7 @@ def rif_puzzles(games: Iterator[RifGame] | list[RifGame], file: PathLike = "<rif
             result.skip(loc, f"game {game.id}: {exc}")
             continue
         names = " - ".join(n for n in (game.black_name, game.white_name) if n)
-        result.puzzles.append(
+        result.positions.append(
             Puzzle(
                 black=black,
                 white=white,

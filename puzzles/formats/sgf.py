@@ -6,16 +6,24 @@ read (RenLib writes capitals). Setups use ``AB``/``AW`` and ``PL``; ``C`` is a c
 Text is decoded as UTF-8, else with the declared ``CA``, else GB18030, else CP932 (real
 files declare the wrong charset).
 
-As puzzles (:func:`sgf_puzzles`) each game tree gives one puzzle:
+Read as a collection (:func:`sgf_puzzles`) each game tree gives one puzzle or position:
 
-- with a setup (``AB``/``AW`` in the root): the set-up position, the attacker from
+- with a setup (``AB``/``AW`` in the root): the set-up position, the side to move from
   ``PL`` (else the colour of the first move, else Black), the main line as ``solution``
   and, when the root has several variations, their first moves as ``keys``;
 - without one (a game record): the position after the main line, the side to move next
-  (or ``PL``) as the attacker.
+  (or ``PL``) to move.
+
+It is a puzzle only where the tree marks it as one: this project's ``RJ`` fields, or a
+task or winner stated (:func:`puzzles.formats.task.stated_task`: "Black wins", "黑先",
+"VCF", ...) by the root's ``GN``, ``EV``, ``GC`` or ``C``, or by a comment on the main
+line: the deepest such node is the puzzle (the moves up to it played, the rest of the
+main line its solution). A stated winner is the attacker unless ``PL`` says who moves,
+a stated class the goal. Any other tree is a position (``ReadResult.positions``): a
+game record, or a diagram that states no task.
 
 ``GN`` (or ``EV``) becomes the title, ``SO`` the source, ``AN``/``US`` the author, the
-root's ``GC`` and ``C`` the comment.
+root's ``GC`` and ``C`` (and the main line's comments down to a marked node) the comment.
 
 >>> from solver.rules.notation import format_points
 >>> (tree,) = parse_sgf(b"(;GM[4]SZ[15]AB[hh][ih]AW[hg]PL[B];B[jh];W[kh])")
@@ -62,11 +70,20 @@ from puzzles.formats.base import (
     read_bytes,
 )
 from puzzles.formats.native import whole_number
-from puzzles.model import GOALS, Goal, Location, Puzzle, PuzzleFormatError, ReadResult
+from puzzles.formats.task import stated_task
+from puzzles.model import (
+    GOALS,
+    Goal,
+    Location,
+    Puzzle,
+    PuzzleFormatError,
+    ReadResult,
+    parse_kind,
+)
 from solver import __version__
 from solver.errors import RenjuError
 from solver.rules.board import Color, Rule
-from solver.rules.notation import SIZE, Move, Point, format_points, parse_points
+from solver.rules.notation import SIZE, Move, Point, format_points, parse_points, point_name
 from solver.search.counting import parse_count
 
 __all__ = [
@@ -75,6 +92,7 @@ __all__ = [
     "game_sgf",
     "looks_like_sgf",
     "parse_sgf",
+    "position_sgf",
     "puzzle_sgf",
     "read_sgf",
     "sgf_games",
@@ -232,43 +250,61 @@ def _moves(nodes: list[SgfNode]) -> list[tuple[Color, Move]]:
     return out
 
 
-def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
+def _game_puzzle(root: SgfNode, stem: str, index: int) -> tuple[Puzzle, bool]:
+    """The tree's puzzle or position, and whether the tree marks it as a puzzle."""
     size = root.get("SZ").strip() or "15"
     if size != "15":
         raise RenjuError(f"board size {size} is not supported (renju is 15x15)")
-    line = _moves(root.main_line())
+    nodes = root.main_line()
     pl = root.get("PL").strip()
     to_move = Color.parse(pl) if pl else None
     black, white = _points(root.props.get("AB", [])), _points(root.props.get("AW", []))
+    if set(black) & set(white):
+        raise RenjuError("a point is set up both black and white")
     fields = _fields(root)
-    solution: list[Point] = []
+    setup = bool(black or white or "RJ" in root.props)
+    head = "\n".join(root.get(k).strip() for k in ("GN", "EV", "GC", "C"))
+    task = None if "RJ" in root.props else stated_task(head)
+    # the deepest comment of the main line that states a task: the puzzle is there
+    mark = next(
+        (i for i in range(len(nodes) - 1, 0, -1) if stated_task(nodes[i].get("C"))), None
+    )
+    comments = [root.get("GC").strip(), root.get("C").strip()]
     keys: list[Point] = []
-    if black or white or "RJ" in root.props:
-        if to_move is None:
-            to_move = line[0][0] if line else Color.BLACK
-        for i, (colour, m) in enumerate(line):
-            if m is None or (colour is to_move) != (i % 2 == 0):
-                break
-            solution.append(m)
-        if set(black) & set(white):
-            raise RenjuError("a point is set up both black and white")
+    if "RJ" not in root.props and mark is not None:
+        task = stated_task(nodes[mark].get("C"))
+        black, white, after = _played(black, white, _moves(nodes[1 : mark + 1]), setup)
+        to_move = after if any(_moves([n]) for n in nodes[1 : mark + 1]) else to_move
+        comments += [n.get("C").strip() for n in nodes[1 : mark + 1]]
+        line = _moves(nodes[mark + 1 :])
+    elif setup:
+        line = _moves(nodes)
         firsts = [_moves([c]) for c in root.children]
         if "keys" in fields:
             keys = parse_points(fields["keys"])
         elif len(root.children) > 1:
             keys = [mv[0][1] for mv in firsts if mv and mv[0][1] is not None]
     else:
-        if any(c is not Color.BLACK for c, _ in line[:1]):
-            raise RenjuError("a game record without a setup must start with a black move")
-        black, white, after = position_after([m for _, m in line])
+        line = _moves(nodes)
+        black, white, after = _played(black, white, line, setup)
         to_move = to_move or after
-    comment = "\n".join(t for t in (root.get("GC").strip(), root.get("C").strip()) if t)
+        line = []
+    if to_move is None:
+        to_move = line[0][0] if line else Color.BLACK
+    if task is not None and task.winner is not None and not (pl and mark is None):
+        to_move = task.winner  # (PL says who moves at the root, not at a marked node)
+    solution: list[Point] = []
+    for i, (colour, m) in enumerate(line):
+        if m is None or (colour is to_move) != (i % 2 == 0):
+            break
+        solution.append(m)
+    comment = "\n".join(t for t in comments if t)
     rule = root.get("RU").strip().lower()
-    return Puzzle(
+    puzzle = Puzzle(
         black=black,
         white=white,
         to_move=to_move,
-        goal=_goal(fields.get("goal", "tsume")),
+        goal=_goal(fields["goal"]) if "goal" in fields else task.goal if task else "tsume",
         max_moves=whole_number(fields, "max-moves"),
         count=parse_count(fields.get("count", "plain")),
         solution=solution,
@@ -282,10 +318,43 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> Puzzle:
         id=fields.get("id") or f"{stem}#{index + 1}",
         rule=Rule(rule) if rule in {r.value for r in Rule} else Rule.RENJU,
     )
+    stated = fields.get("task", "").strip().lower()
+    if stated == "none":
+        return puzzle, False
+    if stated:
+        puzzle.kind = parse_kind(stated)
+    return puzzle, "RJ" in root.props or task is not None
 
 
-_FIELDS = ("id", "goal", "max-moves", "count", "level", "tags", "keys")
-"""The ``RJ`` fields: the native format's keys that SGF has no property for."""
+def _played(
+    black: list[Point], white: list[Point], line: list[tuple[Color, Move]], setup: bool
+) -> tuple[list[Point], list[Point], Color]:
+    """The stones after the moves (each by its own colour after a setup; a game record
+    must alternate from Black), and the side to move next.
+
+    Raises:
+        RenjuError: a game record that starts with White, a move on a stone.
+    """
+    if not setup:
+        if any(c is not Color.BLACK for c, _ in line[:1]):
+            raise RenjuError("a game record without a setup must start with a black move")
+        return position_after([m for _, m in line])
+    stones = {Color.BLACK: list(black), Color.WHITE: list(white)}
+    seen = set(black) | set(white)
+    after = Color.BLACK
+    for i, (colour, m) in enumerate(line):
+        if m is not None:
+            if m in seen:
+                raise RenjuError(f"move {i + 1} ({point_name(m)}) is on an occupied point")
+            seen.add(m)
+            stones[colour].append(m)
+        after = colour.opponent
+    return stones[Color.BLACK], stones[Color.WHITE], after
+
+
+_FIELDS = ("id", "goal", "max-moves", "count", "level", "tags", "keys", "task")
+"""The ``RJ`` fields: the native format's keys that SGF has no property for (``task:
+none``: a position, whatever its comment says)."""
 
 
 def _fields(root: SgfNode) -> dict[str, str]:
@@ -308,19 +377,19 @@ def _goal(text: str) -> Goal:
 
 
 def sgf_puzzles(trees: list[SgfNode], file: PathLike = "<bytes>") -> ReadResult:
-    """One puzzle per game tree (see the module docstring); a bad tree is recorded in
-    ``errors`` and skipped."""
+    """One puzzle or position per game tree (see the module docstring); a bad tree is
+    recorded in ``errors`` and skipped."""
     result = ReadResult(format="sgf")
     stem = PurePath(str(file)).stem
     for index, root in enumerate(trees):
         loc = Location(str(file), index=index)
         try:
-            puzzle = _game_puzzle(root, stem, index)
+            puzzle, marked = _game_puzzle(root, stem, index)
         except RenjuError as exc:
             result.skip(loc, str(exc))
             continue
         puzzle.location = loc
-        result.puzzles.append(puzzle)
+        (result.puzzles if marked else result.positions).append(puzzle)
     return result
 
 
@@ -397,6 +466,32 @@ def puzzle_sgf(p: Puzzle) -> SgfNode:
     for line in puzzle_lines(p):
         _chain(root, line, p.to_move)
     return root
+
+
+def position_sgf(p: Puzzle) -> SgfNode:
+    """A position (a file's entry that states no task) as an SGF set-up diagram: the
+    stones, ``PL`` the side to move, the title, source, author and comment, and
+    ``RJ[task: none]`` (with the id), so that :func:`sgf_puzzles` reads it back as a
+    position whatever its comment says.
+
+    Raises:
+        RecordError: the id holds a line break.
+    """
+    if "\n" in p.id or "\r" in p.id:
+        raise RecordError(f"position {p.id!r}: id cannot be written")
+    return _root(
+        [
+            ("GN", [p.title]),
+            ("SO", [p.source]),
+            ("AN", [p.author]),
+            ("C", [p.comment]),
+            ("RU", [p.rule.value]),
+            ("PL", ["B" if p.to_move is Color.BLACK else "W"]),
+            ("AB", [sgf_value(q) for q in p.black]),
+            ("AW", [sgf_value(q) for q in p.white]),
+            ("RJ", [f"id: {p.id}"] * bool(p.id) + ["task: none"]),
+        ]
+    )
 
 
 _RESULTS: dict[GameResult, str] = {"black-won": "B+", "white-won": "W+", "draw": "Draw"}

@@ -40,7 +40,7 @@ from solver.rules.board import Board, Color, Rule
 from solver.rules.forbidden import forbidden_points
 from solver.rules.notation import SIZE, Move, Point, point_name
 
-__all__ = ["NS", "Diagram", "format_svg", "game_svg", "puzzle_svg"]
+__all__ = ["NS", "Diagram", "format_svg", "game_svg", "position_svg", "puzzle_svg"]
 
 NS = "http://www.w3.org/2000/svg"
 
@@ -172,10 +172,25 @@ def puzzle_svg(p: Puzzle, *, numbers: bool = True, forbidden: bool = True) -> st
     Raises:
         PositionError: the stones overlap or lie off the board.
     """
-    board = p.board()
     goal = {"vcf": " by VCF", "vct": " by VCT", "tsume": ""}[p.goal]
     length = f" in {p.max_moves} move{'s' if p.max_moves != 1 else ''}" if p.max_moves else ""
     caption = f"{p.to_move.label().capitalize()} to play and win{goal}{length}"
+    return _diagram(p, caption, numbers=numbers, forbidden=forbidden)
+
+
+def position_svg(p: Puzzle, *, forbidden: bool = True) -> str:
+    """The diagram of a position (an entry that states no task): its stones, Black's
+    forbidden points (unless ``forbidden`` is false), ``Black to play`` as the caption.
+
+    Raises:
+        PositionError: the stones overlap or lie off the board.
+    """
+    caption = f"{p.to_move.label().capitalize()} to play"
+    return _diagram(p, caption, numbers=False, forbidden=forbidden)
+
+
+def _diagram(p: Puzzle, caption: str, *, numbers: bool, forbidden: bool) -> str:
+    board = p.board()
     return format_svg(
         Diagram(
             black=p.black,

@@ -9,7 +9,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, cast
 
-from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
+from solver.cli.position import (
+    add_position_arguments,
+    entry_json,
+    position_from_args,
+    puzzle_header,
+)
 from solver.errors import CommandError
 from solver.progress import Bar, progress_bar
 from solver.rules.notation import parse_point, point_name
@@ -101,7 +106,7 @@ def _run_forbidden(args: argparse.Namespace) -> int:
     from solver.rules.forbidden import explain, forbidden_points  # (not imported by `solve`)
 
     board, hints = position_from_args(args)
-    puzzle = hints.get("id") or hints.get("number")
+    entry = entry_json(hints)
     if args.explain:
         e = explain(board, parse_point(args.explain))
         print(json.dumps(_explanation_json(e)) if args.json else e.text())
@@ -109,15 +114,11 @@ def _run_forbidden(args: argparse.Namespace) -> int:
     found = forbidden_points(board)
     if args.json:
         out: dict[str, Any] = {"forbidden": {point_name(p): k.value for p, k in found.items()}}
-        if puzzle:
-            out["puzzle"] = {
-                "id": hints.get("id") or None,
-                "title": hints.get("title") or None,
-                "number": hints.get("number"),
-            }
+        if entry is not None:
+            out[entry[0]] = entry[1]
         print(json.dumps(out))
         return 0
-    if puzzle:
+    if entry is not None:
         print(puzzle_header(args.file, hints))
     print(board.diagram({p: k.digit for p, k in found.items()}))
     print(f"to move: {board.to_move.label()}")

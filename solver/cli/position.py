@@ -20,6 +20,7 @@ __all__ = [
     "add_position_arguments",
     "board_from_args",
     "describe_selector",
+    "entry_json",
     "position_from_args",
     "puzzle_header",
     "split_selector",
@@ -83,12 +84,34 @@ def describe_selector(file: str, selector: Selector) -> str:
 
 def puzzle_header(file: str, hints: dict[str, Any]) -> str:
     """``Puzzle tsume-3-001, "TSUME in 3" (#1 of 20 in tsume.renju)``: the puzzle a
-    position file's hints name."""
+    position file's hints name; ``Position game (#1 of 1 in game.pos): no stated task``
+    for an entry the file does not mark as a puzzle (the ``position`` hint)."""
     file = split_selector(file)[0]
     name = hints.get("id") or "without an id"
     title = f', "{hints["title"]}"' if hints.get("title") else ""
     of = f" of {hints['of']}" if hints.get("of") else ""
-    return f"Puzzle {name}{title} (#{hints.get('number', 1)}{of} in {file})"
+    where = f"(#{hints.get('number', 1)}{of} in {file})"
+    if hints.get("position"):
+        return f"Position {name}{title} {where}: no stated task, answered for the side to move"
+    return f"Puzzle {name}{title} {where}"
+
+
+def entry_json(hints: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The ``--json`` key and object naming the file's entry the hints describe:
+    ``("puzzle", {"id", "title", "number"})``, ``("position", {...})`` for an entry the
+    file does not mark as a puzzle, or ``None`` (no file entry: ``--moves``, a diagram).
+
+    >>> entry_json({"id": "g", "number": 1, "position": True})
+    ('position', {'id': 'g', 'title': None, 'number': 1})
+    """
+    if not (hints.get("id") or hints.get("number")):
+        return None
+    named = {
+        "id": hints.get("id") or None,
+        "title": hints.get("title") or None,
+        "number": hints.get("number"),
+    }
+    return ("position" if hints.get("position") else "puzzle"), named
 
 
 def _read_diagram(path: Path) -> Board:

@@ -7,7 +7,12 @@ import json
 import sys
 from typing import Any
 
-from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
+from solver.cli.position import (
+    add_position_arguments,
+    entry_json,
+    position_from_args,
+    puzzle_header,
+)
 from solver.errors import CommandError
 from solver.rules.board import Board, Color
 from solver.rules.notation import SIZE, point_name
@@ -260,7 +265,8 @@ def _comparison(hints: dict[str, Any], result: SolveResult) -> list[str]:
 
 def _run(args: argparse.Namespace) -> int:
     board, hints = position_from_args(args)
-    puzzle = bool(hints.get("id") or hints.get("number"))
+    entry = entry_json(hints)
+    puzzle = entry is not None and entry[0] == "puzzle"  # (a position states no answer)
     goal = Goal.parse(args.goal or hints.get("goal") or "tsume")
     if args.max_moves is None and hints.get("max_moves") is not None:
         args.max_moves = int(hints["max_moves"])
@@ -289,9 +295,11 @@ def _run(args: argparse.Namespace) -> int:
         )
         if puzzle:
             data["puzzle"] = _puzzle_json(hints)
+        elif entry is not None:
+            data[entry[0]] = entry[1]
         print(json.dumps(data))
         return 0
-    if puzzle:
+    if entry is not None:
         print(puzzle_header(args.file, hints))
     if args.both:
         for side in (Color.BLACK, Color.WHITE):
