@@ -53,7 +53,8 @@ def read_position(
     ``title``, ``number``, ``of`` and ``comment``: no task, no stated answer.
 
     ``selector`` picks the puzzle (or position): ``None`` the first, an int the N-th
-    (from 1), a string the one with that id.
+    (from 1; the puzzles are numbered, or the positions of a file without any), a string
+    the one with that id (a position beside puzzles is named by its id).
 
     Raises:
         PuzzleFormatError: the file is in a puzzle format but cannot be read, or holds
@@ -72,7 +73,11 @@ def read_position(
     if not entries:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle or position in the file{first}")
-    noun = "puzzle" if result.puzzles else "position"
+    if isinstance(selector, str) and not any(p.id == selector for p in entries):
+        if any(p.id == selector for p in result.positions):
+            entries = result.positions  # --puzzle ID names a position beside the puzzles
+    marked = entries is result.puzzles
+    noun = "puzzle" if marked else "position"
     number = 1 if selector is None else _select(path, entries, selector, noun)
     top = entries[number - 1]
     hints: dict[str, Any] = {
@@ -81,7 +86,7 @@ def read_position(
         "number": number,
         "of": len(entries),
     }
-    if result.puzzles:
+    if marked:
         hints |= {
             "goal": top.goal,
             "max_moves": top.max_moves,

@@ -110,8 +110,8 @@ def game_moves(
     """The moves of the ``number``-th game of ``path`` (from 1; an SGF file counts its
     trees, set-up positions included; a RenLib library its lines from the root), or
     ``None`` when the file keeps no move order for it (a puzzle format, a set-up
-    position). A RenLib line is cut where its position has the given ``stones`` (black,
-    white: a puzzle's, which may lie inside the line).
+    position). A RenLib line or SGF main line is cut where its position has the given
+    ``stones`` (black, white: a puzzle's, which may lie inside the line).
 
     Raises:
         PuzzleFormatError: the file cannot be read at all.
@@ -119,28 +119,33 @@ def game_moves(
     fmt = format or detect_format(path)
     if fmt in ("psq", "pos") and number == 1:
         return next(game_lines(path, fmt))
+    moves: list[Move] | None = None
     if fmt == "sgf":
         trees = sgf.read_sgf(path)
         if 1 <= number <= len(trees):
             try:
-                return _sgf_line(trees[number - 1])
+                moves = _sgf_line(trees[number - 1])
             except RenjuError:
                 return None
     if fmt == "renlib":
         line = next(islice(renlib.read_renlib(path).lines(), number - 1, None), None)
-        if line is None:
+        moves = None if line is None else [n.move for n in line if n.is_move]
+    if moves is None or stones is None:
+        return moves
+    return _cut(moves, stones)
+
+
+def _cut(moves: list[Move], stones: tuple[Iterable[Point], Iterable[Point]]) -> list[Move] | None:
+    """The beginning of ``moves`` after which the board holds ``stones`` (black, white),
+    or ``None`` if none does."""
+    black, white = set(stones[0]), set(stones[1])
+    for k in range(len(moves) + 1):
+        try:
+            after = position_after(moves[:k])
+        except RenjuError:
             return None
-        moves = [n.move for n in line if n.is_move]
-        if stones is None:
-            return moves
-        black, white = set(stones[0]), set(stones[1])
-        for k in range(len(moves) + 1):
-            try:
-                after = position_after(moves[:k])
-            except RenjuError:
-                return None
-            if set(after[0]) == black and set(after[1]) == white:
-                return moves[:k]
+        if set(after[0]) == black and set(after[1]) == white:
+            return moves[:k]
     return None
 
 

@@ -37,7 +37,8 @@ def test_opening_of_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert run(capsys, "opening", f"{RIF}#1")[1].startswith("D6 Ugetsu")  # h8 h9 i8
     assert run(capsys, "opening", str(RIF), "--puzzle", "171551")[1].startswith("I1 Chosei")
     sgf = DATA / "handmade" / "puzzle.sgf"
-    assert run(capsys, "opening", f"{sgf}#2")[1].startswith("D4 Kagetsu")  # hh hg ig
+    # the game record beside the puzzle: a position, named by its id (hh hg ig)
+    assert run(capsys, "opening", str(sgf), "--puzzle", "puzzle#2")[1].startswith("D4 Kagetsu")
     # a diagram of the three stones: the order is known
     diagram = tmp_path / "three.txt"
     diagram.write_text(Board.from_stones("h8 i6", "h9").diagram())

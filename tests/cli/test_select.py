@@ -117,9 +117,10 @@ def test_a_game_of_a_renjunet_database(capsys: pytest.CaptureFixture[str]) -> No
     rif = Path(__file__).resolve().parents[1] / "data" / "formats" / "handmade" / "games.rif"
     # the third game of four cannot be read (a move on an occupied point): #3 is the fourth,
     # as for every other format, where the puzzles read are counted
-    third = read_puzzles(rif).puzzles[2]
+    third = read_puzzles(rif).positions[2]  # a game database states no task: positions
     code, out, _ = run(capsys, "forbidden", f"{rif}#3", "--json")
-    assert code == 0 and json.loads(out)["puzzle"]["id"] == third.id == "171551"
+    assert code == 0 and json.loads(out)["position"]["id"] == third.id == "171551"
+    assert "puzzle" not in json.loads(out)
     code, by_id, _ = run(capsys, "forbidden", str(rif), "--puzzle", "171551", "--json")
     assert by_id == out
     code, _, err = run(capsys, "forbidden", f"{rif}#4")

@@ -38,8 +38,9 @@ def test_moves_hint_of_the_reader() -> None:
     assert board.stone_count == 6
     _, hints = read_position(DATA / "handmade" / "games.rif", 3)
     assert format_moves(hints["moves"]) == "h8 i9 j10 a1 o15"  # the 3rd readable (h8 h8 is not)
-    _, hints = read_position(DATA / "handmade" / "puzzle.sgf", 2)
-    assert format_moves(hints["moves"]) == "h8 h9 i9 g7 j10 pass k10"
+    # the game record beside the set-up puzzle is a position: named by its id
+    _, hints = read_position(DATA / "handmade" / "puzzle.sgf", "puzzle#2")
+    assert format_moves(hints["moves"]) == "h8 h9 i9 g7 j10 pass k10" and hints["position"]
     _, hints = read_position(DATA / "handmade" / "puzzle.sgf", 1)
     assert "moves" not in hints  # a set-up puzzle
     assert game_moves(DATA / "handmade" / "game.psq", 2) is None

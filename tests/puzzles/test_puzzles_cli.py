@@ -42,22 +42,32 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
                 "errors": 0,
             },
         ),
-        # 3 trees: a setup puzzle (4 move nodes, 4 comments), a 7-move game, a 19x19 game
-        # (1 move node; skipped as a bad entry).
+        # 3 trees: a setup puzzle (4 move nodes, 4 comments, "黑先 VCF"), a 7-move game
+        # (a position: no task stated), a 19x19 game (1 move node; skipped as a bad entry).
         (
             "handmade/puzzle.sgf",
-            {"format": "sgf", "puzzles": 2, "games": 3, "nodes": 12, "comments": 4, "errors": 1},
+            {
+                "format": "sgf",
+                "puzzles": 1,
+                "positions": 1,
+                "games": 3,
+                "nodes": 12,
+                "comments": 4,
+                "errors": 1,
+            },
         ),
-        # 4 games, one with <info>, one playing h8 twice (a bad entry).
+        # 4 games, one with <info>, one playing h8 twice (a bad entry); no task: positions.
         (
             "handmade/games.rif",
-            {"format": "rif", "puzzles": 3, "games": 4, "comments": 1, "errors": 1},
+            {"format": "rif", "puzzles": 0, "positions": 3, "games": 4, "comments": 1, "errors": 1},
         ),
         ("handmade/puzzles_lfz.json", {"format": "lfz", "puzzles": 6, "errors": 4}),
         ("handmade/sample.renju", {"format": "native", "puzzles": 4, "errors": 0}),
         ("quintet/vcf_black.txt", {"format": "quintet", "puzzles": 1, "errors": 0}),
-        ("emilgardis-board/example.pos", {"format": "pos", "puzzles": 1, "errors": 0}),
-        ("handmade/game.psq", {"format": "psq", "puzzles": 1, "games": 1, "errors": 0}),
+        ("handmade/sample.renju", {"format": "native", "puzzles": 4, "positions": 0}),
+        # a game file states no task: one position, no puzzle
+        ("emilgardis-board/example.pos", {"format": "pos", "puzzles": 0, "positions": 1}),
+        ("handmade/game.psq", {"format": "psq", "puzzles": 0, "positions": 1, "games": 1}),
     ],
 )
 def test_info_json(
@@ -119,7 +129,6 @@ def test_info_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     ("path", "count"),
     [
         ("emilgardis-board/I7.lib", 2),
-        ("emilgardis-board/example.pos", 1),
         ("quintet/vcf_black.txt", 1),
         ("quintet/vct_white.txt", 1),
         ("handmade/puzzles_lfz.json", 6),
@@ -151,13 +160,14 @@ def test_convert_keeps_quintet_answer(capsys: pytest.CaptureFixture[str], tmp_pa
 def test_convert_reports_skipped_entries(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    out_path = tmp_path / "games.renju"
+    out_path = tmp_path / "games.sgf"
     code, _, err = run(capsys, "convert", str(FORMATS / "handmade" / "games.rif"), str(out_path))
     assert code == 1
     lines = err.splitlines()
-    assert lines[0] == f"wrote 3 puzzles to {out_path} (rif; 1 entry skipped)"
+    assert lines[0] == f"wrote 0 puzzles and 3 positions to {out_path} (rif; 1 entry skipped) as sgf"
     assert "(entry 3)" in lines[1] and "game 171550" in lines[1] and "h8" in lines[1]
-    assert [p.id for p in read_puzzles(out_path)] == ["171548", "171549", "171551"]
+    back = read_puzzles(out_path)
+    assert back.puzzles == [] and [p.id for p in back.positions] == ["171548", "171549", "171551"]
 
 
 def test_convert_refuses_to_overwrite(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -192,19 +202,22 @@ def test_forbidden_reads_the_first_puzzle_of_any_format(
         PUZZLE_DATA / "defend-vcf.renju",
         PUZZLE_DATA / "points-four-three.renju",
         FORMATS / "handmade" / "games.rif",
+        FORMATS / "emilgardis-board" / "example.pos",
         I7,
     ):
         found = read_position(path)
         assert found is not None
         board, hints = found
-        first = read_puzzles(path).puzzles[0]
+        read = read_puzzles(path)
+        first = (read.puzzles or read.positions)[0]
         assert board == first.board()
-        if path.suffix != ".rif":  # a game database states no goal
+        if read.puzzles:
             stated = {"goal": first.goal, "max_moves": first.max_moves, "count": first.count}
             assert {k: hints[k] for k in stated} == stated
-        assert (hints["id"], hints["number"]) == (first.id, 1)
-        if path.suffix != ".rif":
             assert (hints["kind"], hints["answer"]) == (first.kind, first.answer)
+        else:  # a game file states no task: a position, no goal or answer
+            assert hints["position"] and not {"goal", "kind", "solution"} & set(hints)
+        assert (hints["id"], hints["number"]) == (first.id, 1)
         code, out, _ = run(capsys, "forbidden", str(path), "--json")
         expected = {point_name(p): k.value for p, k in forbidden_points(board).items()}
         assert code == 0 and json.loads(out)["forbidden"] == expected

@@ -27,10 +27,11 @@ def test_sgf_setup_puzzle_variations_and_game_record() -> None:
     trees = read_sgf(DATA / "puzzle.sgf")
     assert len(trees) == 3 and len(trees[0].children) == 2
     result = sgf_puzzles(trees, DATA / "puzzle.sgf")
-    setup, game = result.puzzles
+    (setup,), (game,) = result.puzzles, result.positions  # a game record states no task
     assert format_points(setup.black) == "h8 i8 j8 h9"
     assert format_points(setup.white) == "h7 i7 g8 k8"
     assert setup.to_move is Color.BLACK and setup.title == "VCF No. 1"
+    assert setup.goal == "vcf"  # the comment states the class: 黑先 VCF
     assert format_points(setup.solution) == "h10 h11 h6"
     assert format_points(setup.keys) == "h10 g9"
     assert setup.comment == "黑先 VCF: Black to play and win by fours."
@@ -42,7 +43,7 @@ def test_sgf_setup_puzzle_variations_and_game_record() -> None:
 
 
 def test_sgf_gbk_text_declared_utf8_and_capital_points() -> None:
-    (p,) = sgf_puzzles(read_sgf(DATA / "gbk_wrong_ca.sgf")).puzzles
+    (p,) = sgf_puzzles(read_sgf(DATA / "gbk_wrong_ca.sgf")).positions  # no task stated
     assert p.title == "作者：张三"
     assert format_points(p.black) == "h8 i9" and format_points(p.white) == "h9"
     assert p.to_move is Color.WHITE and format_points(p.solution) == "j10"
@@ -51,7 +52,7 @@ def test_sgf_gbk_text_declared_utf8_and_capital_points() -> None:
 def test_sgf_escapes_and_corners() -> None:
     (root,) = parse_sgf(r"junk (;GM[4]C[a \] b\\];B[aa];W[oo];B[ao];W[oa])")
     assert root.get("C") == "a ] b\\"
-    (p,) = sgf_puzzles([root]).puzzles
+    (p,) = sgf_puzzles([root]).positions
     assert format_points(p.black) == "a1 a15" and format_points(p.white) == "o1 o15"
 
 
@@ -105,8 +106,10 @@ def test_rif_games_streamed() -> None:
     assert (first.black_name, first.white_name) == ("Ivan Petrov", "Taro Yamada")
     assert first.tournament_name == "Test Open" and games[1].result == 0.5
     result = rif_puzzles(iter(games), "games.rif")
-    assert [p.id for p in result.puzzles] == ["171548", "171549", "171551"]
-    assert result.puzzles[0].to_move is Color.WHITE and result.puzzles[1].black == []
+    assert result.puzzles == []  # a game database states no task: its games are positions
+    assert [p.id for p in result.positions] == ["171548", "171549", "171551"]
+    assert result.positions[0].to_move is Color.WHITE and result.positions[1].black == []
+    assert result.positions[0].title == "Ivan Petrov - Taro Yamada"
     ((loc, err),) = result.errors
     assert loc.index == 2 and "game 171550: move 2 (h8) is on an occupied point" in str(err)
 
@@ -128,7 +131,7 @@ def test_rif_broken_xml() -> None:
         rif_puzzles(iter_rif(io.BytesIO(b"<database><games><game"), "x.rif"), "x.rif")
     good = b'<database><games><game id="1"><move>h8</move></game><game id="2"'
     result = rif_puzzles(iter_rif(io.BytesIO(good), "t.rif"), "t.rif")
-    assert [p.id for p in result.puzzles] == ["1"]
+    assert [p.id for p in result.positions] == ["1"]
     assert "bad XML" in str(result.errors[0][1])
 
 

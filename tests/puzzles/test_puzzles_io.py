@@ -51,7 +51,7 @@ def test_detection_by_content_not_extension(tmp_path: Path) -> None:
     pos = tmp_path / "game.pos"
     pos.write_bytes(bytes([2, 112, 113]))
     assert detect_format(pos) == "pos"
-    assert format_points(read_puzzles(pos).puzzles[0].black) == "h8"
+    assert format_points(read_puzzles(pos).positions[0].black) == "h8"
     unknown = tmp_path / "x.bin"
     unknown.write_bytes(b"\x00\x01\x02")
     with pytest.raises(PuzzleFormatError, match=r"x\.bin: unrecognised file format$"):

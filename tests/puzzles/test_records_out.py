@@ -142,7 +142,7 @@ def test_sgf_reader_refuses_a_bad_rj_field() -> None:
     assert [str(e) for _, e in result.errors] == [
         "<bytes> (entry 1): unknown goal 'win' (expected vcf, vct or tsume)",
         "<bytes> (entry 2): not a field of RJ: 'colour: red' "
-        "(known: id, goal, max-moves, count, level, tags, keys)",
+        "(known: id, goal, max-moves, count, level, tags, keys, task)",
     ]
 
 
@@ -502,10 +502,10 @@ def test_convert_a_game_file_keeps_the_moves_in_order(
     # a game record in SGF comes back as the same game, its result and players kept
     code, _ = _convert(capsys, str(tmp_path / "g.sgf"), str(tmp_path / "again.sgf"))
     assert code == 0 and (tmp_path / "again.sgf").read_text() == (tmp_path / "g.sgf").read_text()
-    # the native format holds puzzles: the position after the game
-    assert _convert(capsys, str(pos), str(tmp_path / "g.renju"))[0] == 0
-    (p,) = read_puzzles(tmp_path / "g.renju").puzzles
-    assert sorted(p.black + p.white) == sorted(m for m in moves if m is not None)
+    # the native format holds puzzles, and a game states no task: nothing is written
+    code, err = _convert(capsys, str(pos), str(tmp_path / "g.renju"))
+    assert code == 2 and not (tmp_path / "g.renju").exists()
+    assert "no puzzle marked as one (1 position; the native format holds puzzles only" in err
 
 
 def test_sgf_games_reads_what_game_sgf_writes() -> None:
