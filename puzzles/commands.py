@@ -294,8 +294,9 @@ def _existing(name: str) -> str:
 
 
 def _readable(path: str) -> None:
-    """A file named on the command line must hold a puzzle (a folder's files are checked
-    as they are verified: a bad one is a problem found, not bad input).
+    """A file named on the command line must hold a puzzle or a position (a file of
+    positions is passed over with a note; a folder's files are checked as they are
+    verified: a bad one is a problem found, not bad input).
 
     Raises:
         CommandError: no such file or folder.
@@ -312,7 +313,7 @@ def _readable(path: str) -> None:
     if detect_format(path) == "rif":
         return  # streamed as it is verified (a database can be large)
     result = read_puzzles(path)
-    if not result.puzzles:
+    if not result.puzzles and not result.positions:  # (positions: skipped with a note)
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle in the file{first}")
 

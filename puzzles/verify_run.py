@@ -161,9 +161,14 @@ def collect_jobs(paths: list[str]) -> _Collected:
             out.skipped += result.errors
             if result.positions:
                 n = len(result.positions)
+                many = (
+                    f"{n} positions not marked as puzzles"
+                    if n != 1
+                    else ("1 position not marked as a puzzle")
+                )
                 out.notes.append(
-                    f"{path}: {n} position{'s' if n != 1 else ''} not marked as puzzles"
-                    " (no stated task): not verified"
+                    f"{path}: {many} (no stated task): not verified"
+                    f" (renju generate --from proves {'them' if n != 1 else 'it'})"
                 )
             seen: Counter[str] = Counter()
             for n, puzzle in enumerate(result.puzzles):
@@ -516,7 +521,9 @@ def run_verify(
         complete=True,
         unreadable=collected.unreadable,
     )
-    print(_table(summary, collected.files, run.resumed), file=out)
+    if collected.jobs or collected.skipped or collected.unreadable or old:
+        print(_table(summary, collected.files, run.resumed), file=out)
+    # else: files of positions only, each said so in its note: nothing was verified
     if any(r.result == "error" for r in reports):
         return EXIT_SOLVER_ERROR
     sound = all(r.sound for r in reports) and not collected.skipped and not collected.unreadable

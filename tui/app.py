@@ -193,6 +193,13 @@ def make_app(
     if paths:
         collections = load_collections(paths)
         for coll in collections:
+            if not coll.entries and coll.positions:
+                n = coll.positions
+                raise TrainerError(
+                    f"{coll.path}: no puzzles found: {n} position{'s' if n != 1 else ''}"
+                    " with no stated task (a game or an analysis, not a puzzle); renju"
+                    f" generate OUT.renju --from {coll.path} keeps those with a proven win"
+                )
             if not coll.entries:
                 detail = f" ({coll.errors[0]})" if coll.errors else ""
                 raise TrainerError(f"{coll.path}: no puzzles found{detail}")

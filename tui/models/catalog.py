@@ -54,6 +54,8 @@ class Collection:
     path: Path | None
     entries: list[Entry] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    # positions the file does not mark as puzzles (no stated task): not trained on
+    positions: int = 0
 
 
 def make_entries(name: str, puzzles: list[Puzzle]) -> list[Entry]:
@@ -75,6 +77,7 @@ def read_collection(path: Path) -> Collection:
     name = path.stem
     coll = Collection(name, path, make_entries(name, list(result.puzzles)))
     coll.errors = [f"{loc}: {err}" for loc, err in result.errors]
+    coll.positions = len(result.positions)
     return coll
 
 
