@@ -73,9 +73,9 @@ def read_position(
     if not entries:
         first = f" ({result.errors[0][1]})" if result.errors else ""
         raise PuzzleFormatError(path, f"no readable puzzle or position in the file{first}")
-    if isinstance(selector, str) and not any(p.id == selector for p in entries):
-        if any(p.id == selector for p in result.positions):
-            entries = result.positions  # --puzzle ID names a position beside the puzzles
+    ids, position_ids = {p.id for p in entries}, {p.id for p in result.positions}
+    if isinstance(selector, str) and selector not in ids and selector in position_ids:
+        entries = result.positions  # --puzzle ID names a position beside the puzzles
     marked = entries is result.puzzles
     noun = "puzzle" if marked else "position"
     number = 1 if selector is None else _select(path, entries, selector, noun)
@@ -386,7 +386,9 @@ def _run_convert(args: argparse.Namespace) -> int:
     except ValueError as exc:  # a field the native format cannot hold
         raise CommandError(f"cannot write {args.output!r}: {exc}") from None
     bad = len(result.errors)
-    what = _count(len(puzzles), "puzzle") + (f" and {_count(len(kept), 'position')}" if kept else "")
+    what = _count(len(puzzles), "puzzle") + (
+        f" and {_count(len(kept), 'position')}" if kept else ""
+    )
     dropped = len(positions) - len(kept)
     left = (
         f"; {_count(dropped, 'position')} not marked as puzzles, not written"

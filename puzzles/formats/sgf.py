@@ -266,9 +266,7 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> tuple[Puzzle, bool]:
     head = "\n".join(root.get(k).strip() for k in ("GN", "EV", "GC", "C"))
     task = None if "RJ" in root.props else stated_task(head)
     # the deepest comment of the main line that states a task: the puzzle is there
-    mark = next(
-        (i for i in range(len(nodes) - 1, 0, -1) if stated_task(nodes[i].get("C"))), None
-    )
+    mark = next((i for i in range(len(nodes) - 1, 0, -1) if stated_task(nodes[i].get("C"))), None)
     comments = [root.get("GC").strip(), root.get("C").strip()]
     keys: list[Point] = []
     if "RJ" not in root.props and mark is not None:

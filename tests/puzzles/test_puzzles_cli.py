@@ -164,7 +164,9 @@ def test_convert_reports_skipped_entries(
     code, _, err = run(capsys, "convert", str(FORMATS / "handmade" / "games.rif"), str(out_path))
     assert code == 1
     lines = err.splitlines()
-    assert lines[0] == f"wrote 0 puzzles and 3 positions to {out_path} (rif; 1 entry skipped) as sgf"
+    assert (
+        lines[0] == f"wrote 0 puzzles and 3 positions to {out_path} (rif; 1 entry skipped) as sgf"
+    )
     assert "(entry 3)" in lines[1] and "game 171550" in lines[1] and "h8" in lines[1]
     back = read_puzzles(out_path)
     assert back.puzzles == [] and [p.id for p in back.positions] == ["171548", "171549", "171551"]
