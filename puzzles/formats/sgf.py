@@ -26,12 +26,14 @@ game record, or a diagram that states no task.
 root's ``GC`` and ``C`` (and the main line's comments down to a marked node) the comment.
 
 >>> from solver.rules.notation import format_points
->>> (tree,) = parse_sgf(b"(;GM[4]SZ[15]AB[hh][ih]AW[hg]PL[B];B[jh];W[kh])")
+>>> (tree,) = parse_sgf(b"(;GM[4]SZ[15]AB[hh][ih]AW[hg]PL[B]C[Black wins];B[jh];W[kh])")
 >>> tree.props["AB"]
 ['hh', 'ih']
 >>> p = sgf_puzzles([tree]).puzzles[0]
 >>> format_points(p.black), format_points(p.white), format_points(p.solution)
 ('h8 i8', 'h9', 'j8 k8')
+>>> len(sgf_puzzles(parse_sgf(b"(;GM[4]SZ[15];B[hh];W[hg])")).positions)  # a game record
+1
 
 What this project writes (:func:`puzzle_sgf`, :func:`game_sgf`, :func:`format_sgf`) reads
 back the same: a puzzle is a setup (``AB``/``AW``, ``PL`` the attacker) whose main line is

@@ -14,7 +14,9 @@ A plain list, filled from entry points, that the layers below never import:
   optional: ``goal``, ``max_moves``, ``count`` (used when the user gave none), and to
   name the puzzle and compare answers: ``id``, ``title``, ``number`` (its place, from
   1), ``of`` (how many the file holds), ``solution`` and ``keys`` (points as ints);
-  from a game record, ``moves``: its moves in order (``None`` a pass).
+  from a game record, ``moves``: its moves in order (``None`` a pass); ``position``
+  (true) when the file does not mark the entry as a puzzle (no stated task: named a
+  position, answered for the side to move, nothing to compare), with its ``comment``.
   The built-in reader (a text diagram) is tried last.
 
 A part of the tool that is not installed in this build is skipped quietly; one registered
