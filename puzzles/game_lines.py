@@ -14,19 +14,30 @@ library.
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from puzzles.formats import renlib, rif, sgf
+from puzzles.formats import pos, psq, renlib, rif, sgf
 from puzzles.formats.base import PathLike, position_after
 from puzzles.io import detect_format, read_file
 from solver.errors import RenjuError
 from solver.game.openings import opening_of
 from solver.rules.notation import Move, Point
 
-__all__ = ["GAME_FORMATS", "game_lines", "game_moves", "lines_of", "opening_counts"]
+__all__ = [
+    "GAME_FILES",
+    "GAME_FORMATS",
+    "GameMoves",
+    "game_lines",
+    "game_moves",
+    "game_records",
+    "lines_of",
+    "opening_counts",
+]
 
 GAME_FORMATS = ("psq", "pos", "rif", "sgf", "renlib")
 """The formats that keep a game's move order."""
@@ -58,6 +69,49 @@ def _renlib_openings(tree: renlib.RenLibTree) -> Iterator[list[Move]]:
                 stack.append((child, [*path, child.move]))
 
 
+@dataclass(frozen=True)
+class GameMoves:
+    """One game of a game file: its name (``game 3 (id 171548)``), its moves or the
+    error that stops them replaying, and the share of the file read when it was reached."""
+
+    name: str
+    moves: list[Move] | RenjuError
+    done: float = 1.0
+
+
+GAME_FILES = ("pos", "psq", "rif")
+"""The formats that are games and nothing else (read by :func:`game_records`)."""
+
+
+def game_records(path: PathLike, format: str) -> Iterator[GameMoves]:
+    """The games of a ``.pos``, ``.psq`` or RenjuNet file with their move orders, one by
+    one in file order: the one reader of game move orders behind ``renju opening`` /
+    ``status`` (:func:`game_lines`) and the mining stream
+    (:func:`puzzles.game_stream.file_lines`). A database is streamed (bounded memory);
+    a game whose moves do not replay comes with its error, and the stream goes on.
+
+    Raises:
+        PuzzleFormatError: the file cannot be read, or (a database) its XML breaks:
+            raised when the bad part is reached, the games before it yielded.
+    """
+    if format == "pos":
+        yield GameMoves("game 1", pos.read_pos(path))
+    elif format == "psq":
+        yield GameMoves("game 1", psq.read_psq(path).moves)
+    elif format == "rif":
+        size = max(1, os.path.getsize(path))
+        with open(path, "rb") as f:
+            for n, game in enumerate(rif.iter_rif(f, file=path), 1):
+                name = f"game {n} (id {game.id})" if game.id else f"game {n}"
+                done = min(1.0, f.tell() / size)
+                moves: list[Move] | RenjuError
+                try:
+                    moves = game.moves()
+                except RenjuError as exc:
+                    moves = exc
+                yield GameMoves(name, moves, done)
+
+
 def game_lines(path: PathLike, format: str | None = None) -> Iterator[list[Move]]:
     """The move lists of the games in ``path``, in file order (a RenLib library: its
     distinct three-move beginnings). Games that cannot be read are skipped; a file in a
@@ -67,12 +121,10 @@ def game_lines(path: PathLike, format: str | None = None) -> Iterator[list[Move]
         PuzzleFormatError: the file cannot be read at all.
     """
     fmt = format or detect_format(path)
-    if fmt == "rif":  # streamed
-        for game in rif.iter_rif(path):
-            try:
-                yield game.moves()
-            except RenjuError:
-                continue
+    if fmt in GAME_FILES:  # (a database streamed)
+        for game in game_records(path, fmt):
+            if not isinstance(game.moves, RenjuError):
+                yield game.moves
     elif fmt in GAME_FORMATS:
         yield from lines_of(fmt, read_file(path, fmt))
 

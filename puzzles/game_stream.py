@@ -1,11 +1,12 @@
 """Game lines to mine, read as a stream: a start position and the moves played from it.
 
-``renju generate --games FILE`` mines the positions along each line. A RenjuNet ``.rif``
-database is streamed game by game with its moves (:func:`puzzles.formats.rif.iter_rif`),
-so a file of hundreds of thousands of games is read in bounded memory; a ``.pos`` or
-``.psq`` file is one game; any other puzzle file gives each puzzle's position followed by
-its stated solution. A record that cannot be read is yielded as a :class:`BadRecord`
-naming its place, and the stream goes on.
+``renju generate --games FILE`` mines the positions along each line. The games of a
+``.pos``, ``.psq`` or RenjuNet ``.rif`` file come from
+:func:`puzzles.game_lines.game_records` (the one reader of game move orders; a database
+is streamed game by game, so a file of hundreds of thousands of games is read in bounded
+memory); any other file gives each puzzle's or position's stones followed by its stated
+solution. A record that cannot be read is yielded as a :class:`BadRecord` naming its
+place, and the stream goes on.
 
 Each line carries ``done``, the share of the input read when it was reached (for the
 progress bar's estimate of the time left).
@@ -13,11 +14,10 @@ progress bar's estimate of the time left).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from puzzles.formats import pos, psq, rif
+from puzzles.game_lines import GAME_FILES, game_records
 from puzzles.io import detect_format, read_puzzles
 from puzzles.model import PuzzleFormatError
 from solver.errors import RenjuError
@@ -65,12 +65,8 @@ def file_lines(path: str) -> Iterator[GameLine | BadRecord]:
             first game; XML that breaks later is a last :class:`BadRecord`).
     """
     fmt = detect_format(path)
-    if fmt == "rif":
-        yield from _rif_lines(path)
-        return
-    if fmt in ("pos", "psq"):
-        moves = pos.read_pos(path) if fmt == "pos" else psq.read_psq(path).moves
-        yield GameLine("game 1", tuple(moves), done=1.0)
+    if fmt in GAME_FILES:
+        yield from _game_file_lines(path, fmt)
         return
     result = read_puzzles(path, fmt)
     items = result.puzzles + result.positions
@@ -97,27 +93,18 @@ def _problem(exc: RenjuError) -> str:
     return exc.problem if isinstance(exc, PuzzleFormatError) else str(exc)
 
 
-def _rif_lines(path: str) -> Iterator[GameLine | BadRecord]:
-    size = max(1, os.path.getsize(path))
-    with open(path, "rb") as f:
-        games = rif.iter_rif(f, file=path)
-        n = 0
-        while True:
-            try:
-                game = next(games)
-            except StopIteration:
-                return
-            except PuzzleFormatError as exc:
-                if n == 0:
-                    raise
-                yield BadRecord(f"after game {n}", f"{exc.problem}: the rest is not read", 1.0)
-                return
+def _game_file_lines(path: str, fmt: str) -> Iterator[GameLine | BadRecord]:
+    """The games of a ``.pos``, ``.psq`` or ``.rif`` file (:func:`game_records`); XML
+    that breaks after some games is a last :class:`BadRecord`."""
+    n = 0
+    try:
+        for game in game_records(path, fmt):
             n += 1
-            name = f"game {n} (id {game.id})" if game.id else f"game {n}"
-            done = min(1.0, f.tell() / size)
-            try:
-                moves = game.moves()
-            except RenjuError as exc:
-                yield BadRecord(name, str(exc), done)
-                continue
-            yield GameLine(name, tuple(moves), done=done)
+            if isinstance(game.moves, RenjuError):
+                yield BadRecord(game.name, str(game.moves), game.done)
+            else:
+                yield GameLine(game.name, tuple(game.moves), done=game.done)
+    except PuzzleFormatError as exc:
+        if n == 0:
+            raise
+        yield BadRecord(f"after game {n}", f"{exc.problem}: the rest is not read", 1.0)

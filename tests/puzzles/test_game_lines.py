@@ -61,3 +61,32 @@ def test_info_shows_the_openings(capsys: pytest.CaptureFixture[str]) -> None:
     assert "  opening: I7 Hogetsu (浦月)\n" in capsys.readouterr().out
     assert opening_counts(game_lines(DATA / "handmade" / "sample.renju")) == {}
     assert "opening" not in file_info(DATA / "handmade" / "sample.renju").text()
+
+
+def test_one_reader_of_game_move_orders(tmp_path: Path) -> None:
+    from puzzles.game_lines import game_records
+    from puzzles.game_stream import BadRecord, GameLine, file_lines
+
+    bad_point = tmp_path / "bad.rif"
+    bad_point.write_text(
+        '<database><games><game id="1"><move>h8 z99</move></game>'
+        '<game id="2"><move>h8 h9</move></game></games></database>'
+    )
+    rif = DATA / "handmade" / "games.rif"
+    records = list(game_records(rif, "rif"))
+    assert [r.name for r in records] == [
+        "game 1 (id 171548)",
+        "game 2 (id 171549)",
+        "game 3 (id 171550)",
+        "game 4 (id 171551)",
+    ]
+    assert records[2].moves == [112, 112]  # points read; the replay is the caller's check
+    assert 0 < records[0].done <= records[-1].done <= 1
+    # opening/status and the mining stream read the same moves, and the same bad game
+    for path, fmt in ((rif, "rif"), (bad_point, "rif"), (DATA / "handmade" / "game.psq", "psq")):
+        good = [r.moves for r in game_records(path, fmt) if isinstance(r.moves, list)]
+        assert list(game_lines(path)) == good
+        stream = list(file_lines(str(path)))
+        assert [list(s.moves) for s in stream if isinstance(s, GameLine)] == good
+        bad = [s.name for s in stream if isinstance(s, BadRecord)]
+        assert bad == [r.name for r in game_records(path, fmt) if not isinstance(r.moves, list)]
