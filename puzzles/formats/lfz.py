@@ -40,9 +40,10 @@ with ``options`` as the stated answer (absent: not stated; the app computes it):
 - 207 (VCF防点, every move that stops the opponent's VCF): ``defend`` with goal ``vcf``.
 
 A pass in ``stones`` is written ``A0`` (it keeps the Black/White alternation). Mode 0
-(a cover page) is skipped silently; the other modes (free play, point tasks with no
-matching engine kind: 192, 193 stated in words, 195, 196, 200-204, 208, 210, 211) are
-reported in ``errors``. A set whose every puzzle is
+(a cover page) is skipped silently; mode 96 (free play: a position to play on, no task)
+is a position (``ReadResult.positions``, ``side`` to move); the other modes (point tasks
+with no matching engine kind: 192, 193 stated in words, 195, 196, 200-204, 208, 210,
+211) are reported in ``errors``. A set whose every puzzle is
 on the 6x6 board is refused as a whole (one line); a single 6x6 entry is skipped. Rule 0
 reads as ``freestyle`` (five or more wins, nothing forbidden).
 
@@ -66,7 +67,7 @@ from solver.errors import RenjuError
 from solver.rules.board import Color, Rule
 from solver.rules.notation import Point, parse_points
 
-__all__ = ["lfz_puzzles", "parse_lfz", "read_lfz"]
+__all__ = ["FREE_PLAY", "lfz_puzzles", "parse_lfz", "read_lfz"]
 
 _MODES: dict[int, tuple[Goal, int | None]] = {
     32: ("vcf", None),
@@ -84,7 +85,9 @@ _TASKS = {
     207: "defend",
     209: "points:double-threat",
 }
-_READ = "only 32, 64, 67, 160-165 and the tasks 194, 197-199, 205-207, 209 are read"
+_READ = "only 32, 64, 67, 160-165, the tasks 194, 197-199, 205-207, 209 and free play (96) are read"
+FREE_PLAY = 96
+"""The mode of a position to play on (no task): read as a position."""
 _PASS = re.compile(r"[A-Oa-o]0(?![0-9])")
 _DIGITS = {"二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _N_STONES = re.compile(r"([2-9二三四五六七八九])\s*(?:子|颗)")
@@ -175,7 +178,8 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
     mode = _int(entry, "mode", 0)
     if mode == 0:
         return None
-    if mode is None or (mode not in _MODES and mode not in _STONES and mode not in _TASKS):
+    known = mode in _MODES or mode in _STONES or mode in _TASKS or mode == FREE_PLAY
+    if mode is None or not known:
         raise RenjuError(f"mode {mode} is not a puzzle this reader knows ({_READ})")
     goal, max_moves = _MODES.get(mode, ("vcf" if mode == 207 else "tsume", None))
     size = _int(entry, "size", 15)
@@ -241,8 +245,9 @@ def lfz_puzzles(data: dict[str, Any], file: PathLike = "<bytes>") -> ReadResult:
         if puzzle is not None:
             puzzle.id = f"{stem}#{index + 1}"
             puzzle.location = loc
-            result.puzzles.append(puzzle)
+            free = _int({**defaults, **raw}, "mode", 0) == FREE_PLAY  # (read above: a number)
+            (result.positions if free else result.puzzles).append(puzzle)
     small = [e for _, e in result.errors if "6x6" in str(e)]
-    if not result.puzzles and small and len(small) == len(result.errors):
+    if not result.puzzles and not result.positions and small and len(small) == len(result.errors):
         raise PuzzleFormatError(file, _SMALL)
     return result

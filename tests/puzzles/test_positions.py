@@ -99,6 +99,21 @@ def test_a_stated_winner_attacks_unless_pl_says_who_moves() -> None:
     assert q.to_move is Color.WHITE
 
 
+def test_an_lfz_free_play_entry_is_a_position() -> None:
+    from puzzles.formats.lfz import lfz_puzzles
+
+    entries = [
+        {"stones": "H8I9I7", "side": 2, "mode": 96, "comment": "play on"},  # free play
+        {"stones": "H8I9I7", "side": 2, "mode": 32},  # VCF
+    ]
+    result = lfz_puzzles({"puzzles": entries}, "set.json")
+    assert [(p.id, p.goal) for p in result.puzzles] == [("set#2", "vcf")]
+    assert [(p.id, p.to_move, p.comment) for p in result.positions] == [
+        ("set#1", Color.WHITE, "play on")
+    ]
+    assert result.errors == []
+
+
 def test_puzzle_formats_stay_puzzles() -> None:
     for path in (SAMPLE, FORMATS / "handmade" / "puzzles_lfz.json", FORMATS / "quintet"):
         files = sorted(path.glob("*.txt")) if path.is_dir() else [path]
