@@ -80,8 +80,15 @@ def _run_annotate(args: argparse.Namespace) -> int:
     if out.exists() and not args.force:
         raise CommandError(f"{args.output!r} exists (use --force to overwrite it)")
     read = read_puzzles(source)
+    npos = len(read.positions)
     if not read.puzzles:
-        raise CommandError(f"{args.input!r}: no puzzle could be read")
+        why = "no puzzle could be read"
+        if npos:
+            why = (
+                f"no puzzle marked as one ({npos} position{'s' if npos != 1 else ''} with no"
+                " stated task: renju generate --from FILE keeps those with a proven win)"
+            )
+        raise CommandError(f"{args.input!r}: {why}")
     done: list[Puzzle] = []
     bad = 0
     with progress_bar(len(read.puzzles), "annotate") as bar:
@@ -97,5 +104,11 @@ def _run_annotate(args: argparse.Namespace) -> int:
         write_native(done, out)
     except (OSError, ValueError) as exc:
         raise CommandError(f"cannot write {args.output!r}: {exc}") from None
-    print(f"wrote {len(done)} puzzles to {out} ({len(done) - bad} annotated, {bad} with problems)")
+    left = (
+        f"; {npos} position{'s' if npos != 1 else ''} with no stated task left out" if npos else ""
+    )
+    print(
+        f"wrote {len(done)} puzzles to {out} ({len(done) - bad} annotated, {bad} with problems"
+        f"{left})"
+    )
     return 1 if bad else 0

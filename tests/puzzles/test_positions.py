@@ -303,3 +303,14 @@ def test_generate_from_a_pos_file_proves_its_position(
     (p,) = read_puzzles(out).puzzles
     board = read_puzzles(WIN_IN_2).positions[0]
     assert (p.black, p.white, p.to_move) == (board.black, board.white, Color.BLACK)
+
+
+def test_annotate_leaves_positions_out_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, "annotate", str(NO_WIN), str(tmp_path / "a.renju"))
+    assert code == 2 and "no puzzle marked as one (1 position with no stated task" in err
+    sgf = FORMATS / "handmade" / "puzzle.sgf"  # a puzzle and a game record
+    code, out, _ = run(capsys, "annotate", str(sgf), str(tmp_path / "b.renju"), "--time", "2")
+    assert "wrote 1 puzzles to" in out and "1 position with no stated task left out" in out
+    assert len(read_puzzles(tmp_path / "b.renju").puzzles) == 1
