@@ -169,7 +169,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``info``, ``convert`` and ``verify`` to the ``renju`` parser."""
     p = sub.add_parser(
         "info",
-        help="what a puzzle file holds (format, puzzles, games, nodes, comments)",
+        help="what a puzzle file holds (format, puzzles, positions, games, nodes, comments)",
         description=f"Describe a puzzle file of any supported format ({', '.join(FORMATS)}).",
     )
     p.add_argument("file", metavar="FILE", help="a puzzle, game or library file")
@@ -182,8 +182,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description=(
             "Read every puzzle of IN (any supported format; IN#N or --puzzle ID: one of "
             "them) and write them to OUT, in the format its extension names (.renju, "
-            ".sgf, .lib, .svg; another extension: native) or --to says. SVG is one diagram "
-            "a puzzle: OUT for one, else OUT-01.svg, OUT-02.svg, ... A file of one game "
+            ".sgf, .lib, .svg; another extension: native) or --to says. Positions (entries "
+            "IN does not mark as puzzles: no stated task) are written too where the format "
+            "holds them (SGF, .lib, SVG), never to .renju. SVG is one diagram "
+            "an entry: OUT for one, else OUT-01.svg, OUT-02.svg, ... A file of one game "
             "(.pos, .psq, an SGF game record) is written as a game, its moves in order "
             "(numbered on a diagram). Files are written whole or not at all. Bad entries "
             "of IN are skipped and listed on stderr (exit 1)."
@@ -229,7 +231,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         description=(
             "Verify every puzzle of the files and folders given: a legal position, the "
             "shortest win, every winning key move (more than one: a cook), and the stated "
-            "solution move by move. Exit 0 if all are sound, 1 if problems were found, "
+            "solution move by move. A file of positions only (a game, no stated task) is "
+            "passed over with a note. Exit 0 if all are sound, 1 if problems were found, "
             "2 if an input cannot be read, 3 if the solver failed its own checks on some "
             "puzzle (a proof the checker rejected, or a disproof that a search without "
             "shortcuts contradicted), 130 if interrupted (the report is saved)."

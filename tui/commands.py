@@ -29,6 +29,8 @@ def register(sub: Any) -> None:
             "Open the trainer on a puzzle collection or a single puzzle in any supported "
             "format, or on the bundled collections when no file is given. FILE#N opens on "
             "the N-th puzzle of FILE (1-based); --puzzle ID on the puzzle with that id. "
+            "Positions a file does not mark as puzzles (a game, no stated task) are not "
+            "trained on: renju generate --from FILE proves them. "
             "Progress is kept in $RENJU_DATA_DIR (default: $XDG_DATA_HOME/renju-tsume). "
             "Needs a terminal."
         ),
