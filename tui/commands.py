@@ -30,7 +30,7 @@ def register(sub: Any) -> None:
             "format, or on the bundled collections when no file is given. FILE#N opens on "
             "the N-th puzzle of FILE (1-based); --puzzle ID on the puzzle with that id. "
             "Positions a file does not mark as puzzles (a game, no stated task) are not "
-            "trained on: renju generate --from FILE proves them. "
+            "trained on: renju generate proves them (see its help). "
             "Progress is kept in $RENJU_DATA_DIR (default: $XDG_DATA_HOME/renju-tsume). "
             "Needs a terminal."
         ),
