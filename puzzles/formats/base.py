@@ -17,7 +17,7 @@ from typing import Literal, get_args
 
 from puzzles.model import Location, Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
-from solver.rules.board import Color
+from solver.rules.board import Board, Color
 from solver.rules.notation import Move, Point, point_name
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "PathLike",
     "RecordError",
     "check_game",
+    "decided",
     "decode_text",
     "position_after",
     "puzzle_lines",
@@ -120,6 +121,20 @@ def position_after(moves: Sequence[Move]) -> tuple[list[Point], list[Point], Col
             (black if colour is Color.BLACK else white).append(m)
         colour = colour.opponent
     return black, white, colour
+
+
+def decided(black: Sequence[Point], white: Sequence[Point]) -> bool:
+    """Whether a side already has five in a row: a comment naming the winner there says
+    how the line ended, not a task (the position is not a puzzle).
+
+    >>> from solver.rules.notation import parse_points
+    >>> decided(parse_points("d4 e4 f4 g4 h4"), parse_points("a1 a2 a3 a4")), decided([], [])
+    (True, False)
+    """
+    try:
+        return Board.from_stones(black, white, Color.BLACK).five_on_board() is not None
+    except RenjuError:  # (overlapping stones: not a position at all)
+        return False
 
 
 def line_puzzle(moves: Sequence[Move], file: object) -> Puzzle:

@@ -66,6 +66,7 @@ from puzzles.formats.base import (
     PathLike,
     RecordError,
     check_game,
+    decided,
     decode_text,
     position_after,
     puzzle_lines,
@@ -300,7 +301,7 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
     done: set[int] = set()  # marked nodes already made into a puzzle
     for index, line in enumerate(tree.lines()):
         loc = Location(str(file), index=index)
-        marked = max((i for i, n in enumerate(line) if _task(n)), default=None)
+        marked = max((i for i, n in enumerate(line) if _task(n) and _open(line, i)), default=None)
         if marked is not None and id(line[marked]) in done:
             marked = None  # another variation below a puzzle: its leaf is a position
         end = len(line) if marked is None else marked + 1
@@ -321,7 +322,7 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
         )
         task = _task(line[marked]) if marked is not None else None
         if task is None and root_task is not None and not any(map(_task, line)):
-            task = root_task
+            task = None if decided(black, white) else root_task
         if task is None:
             result.positions.append(item)
             continue
@@ -340,6 +341,16 @@ def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:
 NO_TASK = "Position (no stated task)"
 """The headline :func:`renlib_tree` gives a position's leaf: the reader takes the line
 for a position whatever the comment below it says."""
+
+
+def _open(line: list[RenLibNode], i: int) -> bool:
+    """Whether the position after ``line[: i + 1]`` is still open: a winner named where a
+    five is on the board tells how the line ended, not a task."""
+    try:
+        black, white, _ = position_after([n.move for n in line[: i + 1] if n.is_move])
+    except RenjuError:
+        return True  # (reported as a bad line by the caller)
+    return not decided(black, white)
 
 
 def _task(node: RenLibNode) -> Task | None:

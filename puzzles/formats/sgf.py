@@ -66,6 +66,7 @@ from puzzles.formats.base import (
     PathLike,
     RecordError,
     check_game,
+    decided,
     decode_text,
     position_after,
     puzzle_lines,
@@ -267,8 +268,7 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> tuple[Puzzle, bool]:
     setup = bool(black or white or "RJ" in root.props)
     head = "\n".join(root.get(k).strip() for k in ("GN", "EV", "GC", "C"))
     task = None if "RJ" in root.props else stated_task(head)
-    # the deepest comment of the main line that states a task: the puzzle is there
-    mark = next((i for i in range(len(nodes) - 1, 0, -1) if stated_task(nodes[i].get("C"))), None)
+    mark = _mark(nodes, black, white, setup)
     comments = [root.get("GC").strip(), root.get("C").strip()]
     keys: list[Point] = []
     if "RJ" not in root.props and mark is not None:
@@ -323,7 +323,24 @@ def _game_puzzle(root: SgfNode, stem: str, index: int) -> tuple[Puzzle, bool]:
         return puzzle, False
     if stated:
         puzzle.kind = parse_kind(stated)
-    return puzzle, "RJ" in root.props or task is not None
+    if "RJ" in root.props:
+        return puzzle, True
+    # a winner named where a five is on the board says how the game ended: no task
+    return puzzle, task is not None and not decided(black, white)
+
+
+def _mark(nodes: list[SgfNode], black: list[Point], white: list[Point], setup: bool) -> int | None:
+    """The deepest node of the main line whose comment states a task on an open position
+    (no five on the board yet: a winner named there says how the game ended)."""
+    for i in range(len(nodes) - 1, 0, -1):
+        if stated_task(nodes[i].get("C")):
+            try:
+                after = _played(black, white, _moves(nodes[1 : i + 1]), setup)
+            except RenjuError:
+                return i  # (the caller reports the bad record)
+            if not decided(after[0], after[1]):
+                return i
+    return None
 
 
 def _played(

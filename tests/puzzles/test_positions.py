@@ -11,9 +11,10 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from puzzles.formats.base import decided
 from puzzles.formats.pos import format_pos
 from puzzles.formats.sgf import parse_sgf, sgf_puzzles
 from puzzles.io import read_puzzles, write_puzzles
@@ -140,6 +141,7 @@ def test_positions_round_trip_as_positions(
     tmp_path: Path, points: list[int], to_move: Color, comment: str, ext: str
 ) -> None:
     half = len(points) // 2
+    assume(not decided(points[half:], points[:half]))  # (a five: no puzzle, the game is over)
     position = Puzzle(points[half:], points[:half], to_move, comment=comment, id="p1")
     puzzle = Puzzle(points[half:], points[:half], to_move, goal="vcf", comment=comment, id="q1")
     path = tmp_path / f"out.{ext}"
@@ -314,3 +316,40 @@ def test_annotate_leaves_positions_out_and_says_so(
     code, out, _ = run(capsys, "annotate", str(sgf), str(tmp_path / "b.renju"), "--time", "2")
     assert "wrote 1 puzzles to" in out and "1 position with no stated task left out" in out
     assert len(read_puzzles(tmp_path / "b.renju").puzzles) == 1
+
+
+# -- a winner named where the game is over states no task ---------------------------------
+
+_FIVE = "B[hh];W[aa];B[ih];W[ab];B[jh];W[ac];B[kh];W[ad];B[lh]"  # Black's five h8-l8
+
+
+def test_a_winner_named_after_a_five_is_not_a_task() -> None:
+    over = sgf_puzzles(parse_sgf(f"(;GM[4]SZ[15];{_FIVE}C[Black wins])"))
+    assert (len(over.puzzles), len(over.positions)) == (0, 1)
+    narrated = sgf_puzzles(parse_sgf(f"(;GM[4]SZ[15]GC[Black wins];{_FIVE})"))
+    assert (len(narrated.puzzles), len(narrated.positions)) == (0, 1)
+    # a task stated earlier on the same line is the puzzle
+    earlier = _FIVE.replace("B[ih]", "B[ih]C[\u9ed1\u5148]")  # 黑先 after h8 a15 i8
+    (p,) = sgf_puzzles(parse_sgf(f"(;GM[4]SZ[15];{earlier}C[Black wins])")).puzzles
+    assert (format_points(p.black), format_points(p.white), p.to_move) == (
+        "h8 i8",
+        "a15",
+        Color.BLACK,
+    )
+
+
+def test_a_renlib_line_ending_in_a_five_is_a_position() -> None:
+    from puzzles.formats.renlib import RenLibNode, RenLibTree, renlib_puzzles
+
+    def line(comment_at: int) -> RenLibTree:
+        root = node = RenLibNode()
+        for i, m in enumerate(parse_moves("h8 a15 i8 a14 j8 a13 k8 a12 l8")):
+            child = RenLibNode(move=m, comment="Black wins" if i == comment_at else "")
+            node.children.append(child)
+            node = child
+        return RenLibTree(root, (3, 4))
+
+    ended = renlib_puzzles(line(8))  # on the fifth stone: how the line ended
+    assert (len(ended.puzzles), len(ended.positions)) == (0, 1)
+    (p,) = renlib_puzzles(line(6)).puzzles  # on k8, four in a row: Black to win
+    assert (len(p.black), p.to_move, format_points(p.solution)) == (4, Color.BLACK, "")
