@@ -116,6 +116,7 @@ def _run_forbidden(args: argparse.Namespace) -> int:
         out: dict[str, Any] = {"forbidden": {point_name(p): k.value for p, k in found.items()}}
         if entry is not None:
             out[entry[0]] = entry[1]
+            out["puzzle"] = entry[1]  # (kept for a position too: scripts read it)
         print(json.dumps(out))
         return 0
     if entry is not None:

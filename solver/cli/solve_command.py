@@ -297,6 +297,7 @@ def _run(args: argparse.Namespace) -> int:
             data["puzzle"] = _puzzle_json(hints)
         elif entry is not None:
             data[entry[0]] = entry[1]
+            data["puzzle"] = entry[1]  # (the key scripts read before positions had their own)
         print(json.dumps(data))
         return 0
     if entry is not None:

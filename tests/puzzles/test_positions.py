@@ -236,7 +236,8 @@ def test_solve_answers_a_pos_file_for_the_side_to_move(capsys: pytest.CaptureFix
     code, out, _ = run(capsys, "solve", str(WIN_IN_2), "--json")
     data = json.loads(out)
     assert (data["result"], data["moves"], data["attacker"]) == ("proven", 2, "black")
-    assert data["position"] == {"id": "43-5", "title": None, "number": 1} and "puzzle" not in data
+    assert data["position"] == {"id": "43-5", "title": None, "number": 1}
+    assert data["puzzle"] == data["position"]  # the older key stays: scripts read it
     code, _, err = run(capsys, "solve", f"{WIN_IN_2}#2")
     assert code == 2 and err == f"renju: error: {WIN_IN_2}#2: the file holds 1 position\n"
 
