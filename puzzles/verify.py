@@ -59,12 +59,16 @@ from puzzles.verify_report import (
     stated_themes,
     task_summary,
 )
-from solver.errors import SecondLookDisagrees, SolverError
+from solver.errors import ProofRejected, SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
 from solver.search.api import Limits, Verdict, position_text, solve
+from solver.search.checker import ProofError, check_line
+from solver.search.counting import book_length
+from solver.search.dfpn_shared import BOOK_VCF_DEPTH
 from solver.search.proof import ProofNode
 from solver.search.respond import describe, respond
+from solver.search.second_look import confirm_keys, confirm_no_win
 
 __all__ = [
     "RESULTS",
@@ -196,24 +200,19 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) ->
     Raises:
         SecondLookDisagrees: it finds a win (the first search's disproof was wrong).
     """
-    again = solve(
+    again = confirm_no_win(
         board,
         puzzle.goal,
         Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        what="no win",
         should_stop=budget.should_stop,
         check=budget.check,
-        safe=True,
     )
-    if again.result is Verdict.PROVEN:
-        line = " ".join(_names(again.line))
-        raise SecondLookDisagrees(
-            f"the search found no win, a search without its shortcuts found one ({line}) "
-            f"in the position {position_text(board)}"
-        )
-    if again.result is Verdict.UNKNOWN:
-        why = budget.why(again.reason)
+    if not again.confirmed:
         audit = "audited; " if audited else ""
-        return f"; {audit}the second look without shortcuts did not finish {why}"
+        return (
+            f"; {audit}the second look without shortcuts did not finish {budget.why(again.reason)}"
+        )
     return ""
 
 
@@ -221,12 +220,16 @@ def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: Ve
     """Find every winning first move; record cooks and stated keys that do not win.
 
     The intended first moves are the stated keys and the stated solution's first move,
-    or else the solver's own first move ``first``.
+    or else the solver's own first move ``first``. The key list and the lengths of
+    their wins get a second look (:func:`solver.search.second_look.confirm_keys`): it
+    confirms that no other first move wins (the cook check) and that no win is shorter
+    than ``report.shortest`` (the shortest length's bound).
     """
+    limits = Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count)
     found = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        limits,
         all_keys=True,
         should_stop=budget.should_stop,
         check=budget.check,
@@ -244,6 +247,30 @@ def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: Ve
     for k in puzzle.keys:
         if k not in winning:
             report.problems.append(f"stated key {point_name(k)} does not win")
+    shortest = min((k.moves for k in keys), default=None)
+    if shortest != report.shortest:
+        raise SecondLookDisagrees(
+            f"the shortest win's search found {report.shortest} moves, the search of every "
+            f"first move {shortest} in the position {position_text(board)}"
+        )
+    if found.reason:
+        report.unconfirmed.append(f"the key list ({found.reason})")
+        return
+    lengths = {k.move: k.moves for k in keys}
+    again = confirm_keys(
+        board,
+        puzzle.goal,
+        dataclasses.replace(limits, time=budget.left()),
+        lengths,
+        what="the winning first moves",
+        should_stop=budget.should_stop,
+        check=budget.check,
+    )
+    if not again.confirmed:
+        report.unconfirmed.append(
+            "the key list and the shortest length: the second look without shortcuts did "
+            f"not finish {budget.why(again.reason)}"
+        )
 
 
 def _check_stated(
@@ -255,10 +282,12 @@ def _check_stated(
     position reached) a move is checked by the tree alone; a move that leaves the tree is
     checked by :func:`solver.respond.respond` (does the attack still win after it, against
     every defence?), and a new tree is searched for after the defender's reply.
+    The moves are counted as the puzzle counts them (:class:`_Count`): under ``books`` a
+    line may also stop where its final VCF starts (the attacker to move, a VCF his).
     """
     board = puzzle.board()
     sol = puzzle.solution
-    left = puzzle.max_moves  # attacker moves still allowed, this one included
+    count = _Count(puzzle)
     node = tree
     for i in range(0, len(sol), 2):
         n = i // 2 + 1
@@ -267,6 +296,7 @@ def _check_stated(
             report.problems.append(f"stated move {n} ({point_name(move)}) is not a legal move")
             report.stated_ok = False
             return
+        four = board.core.is_four_move(move, int(board.to_move))
         if board.is_five(move):
             node = ProofNode(move=move, length=1, final="five")
         elif node is None or node.move != move:
@@ -274,8 +304,10 @@ def _check_stated(
             answer = respond(
                 board,
                 puzzle.goal,
-                Limits(max_moves=None if left is None else left - 1, time=budget.left()),
+                Limits(max_moves=count.after(), time=budget.left(), count=puzzle.count),
                 should_stop=budget.should_stop,
+                run=count.run,
+                check=budget.check,
             )
             board.pop()
             if answer.result is Verdict.UNKNOWN or (
@@ -292,8 +324,9 @@ def _check_stated(
                 return
             node = answer.node
         assert node is not None
+        count.play(move, four)
         if node.length == 1:
-            report.stated = n
+            report.stated = count.length(puzzle.board())
             report.stated_ok = True
             return
         if i + 1 >= len(sol):
@@ -305,20 +338,94 @@ def _check_stated(
             report.stated_ok = False
             return
         board.push(reply)
+        count.reply(reply)
         if board.five_on_board() is not None:
             report.problems.append(f"stated reply {n} ({point_name(reply)}) makes five")
             report.stated_ok = False
             return
-        left = None if left is None else left - 1
         node = node.after(reply)
-        if node is None and i + 2 < len(sol):
-            node = _proof(board, puzzle, left, budget)
+        if node is None and i + 2 < len(sol) and not count.books:
+            node = _proof(board, puzzle, count.left, budget)
+    if count.books and len(sol) % 2 == 0:
+        # (the books' line may end where the final VCF starts: one move, or none after a four)
+        final = _final_vcf(board, budget)
+        if final:
+            count.finish(final)
+            report.stated = count.length(puzzle.board())
+            report.stated_ok = True
+            return
     report.problems.append(f"stated solution ends after move {(len(sol) + 1) // 2}, before the win")
     report.stated_ok = False
 
 
+class _Count:
+    """The attacker moves a stated line still has, as its puzzle counts them (see
+    :mod:`solver.search.counting`): ``left`` (``None``: no limit), the moves allowed
+    from the attacker's next move on, this one included; ``run``: under ``books``, his
+    last move was a four (a four now continues the run, free). ``length`` counts the
+    line played so far with :func:`~solver.search.counting.book_length`."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.count = puzzle.count
+        self.books = puzzle.count != "plain"
+        self.runs = puzzle.count == "books"
+        self.left = puzzle.max_moves
+        self.run = False
+        self.line: list[Point] = []
+
+    def after(self) -> int | None:
+        """The moves left after the attacker's move about to be played, counted one."""
+        return None if self.left is None else self.left - 1
+
+    def play(self, move: Point, four: bool) -> None:
+        self.line.append(move)
+        free = self.runs and self.run and four
+        if self.left is not None and not free:
+            self.left -= 1
+        self.run = self.runs and four
+
+    def reply(self, move: Point) -> None:
+        self.line.append(move)
+
+    def finish(self, vcf: list[Point]) -> None:
+        self.line.extend(vcf)
+
+    def length(self, start: Board) -> int:
+        """The line's attacker moves as the puzzle counts them (``start``: its position)."""
+        if not self.books:
+            return (len(self.line) + 1) // 2
+        core = start.core.copy()
+        return book_length(
+            ProofNode.from_line(self.line, "five"),
+            core,
+            int(start.to_move),
+            runs=self.runs,
+        )
+
+
+def _final_vcf(board: Board, budget: Budget) -> list[Point]:
+    """The attacker's VCF in ``board`` (attacker to move), checked by the independent
+    checker when the budget says so; empty if none is found."""
+    core = board.core.copy()
+    core.set_deadline(budget.deadline, budget.should_stop)
+    status, line, _ = core.vcf(int(board.to_move), BOOK_VCF_DEPTH, 2_000_000, False)
+    if status != 1:
+        return []
+    if budget.check:
+        try:
+            check_line(board, line)
+        except ProofError as exc:
+            raise ProofRejected(
+                f"the checker rejected the VCF {' '.join(_names(list(line)))} ({exc}) in the "
+                f"position {position_text(board)}"
+            ) from None
+    return list(line)
+
+
 def _proof(board: Board, puzzle: Puzzle, left: int | None, budget: Budget) -> ProofNode | None:
-    """A proof tree for the position, if one is found quickly within the budget."""
+    """A proof tree for the position, if one is found quickly within the budget (plain
+    counting: under books the moves left depend on the run of fours, which ``solve``
+    does not take; ``respond`` does)."""
     found = solve(
         board,
         puzzle.goal,

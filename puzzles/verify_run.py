@@ -328,7 +328,13 @@ def _line(r: VerifyReport) -> str:
     head = f"{mark:4} {r.source} {r.id}: {what}"
     figures = f" ({r.nodes:,} nodes, {r.seconds:.2f} s)" if r.result != "illegal" else ""
     tail = "; ".join(r.problems)
-    return head + figures + (f" -- {tail}" if tail else "")
+    unsure = "; ".join(r.unconfirmed)
+    return (
+        head
+        + figures
+        + (f" -- {tail}" if tail else "")
+        + (f" [not confirmed: {unsure}]" if unsure else "")
+    )
 
 
 def _table(summary: dict[str, Any], files: int, resumed: int) -> str:

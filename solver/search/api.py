@@ -21,13 +21,14 @@ move limit, ``shortest`` and the key moves' lengths then use that count.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import DisproofRejected, PositionError, ProofRejected
+from solver.errors import DisproofRejected, PositionError, ProofRejected, SecondLookDisagrees
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, format_points, point_name
 from solver.search.counting import book_length, parse_count
@@ -119,10 +120,12 @@ class Progress:
 
 @dataclass(frozen=True)
 class KeyMove:
-    """A winning first move and the length of its shortest win found."""
+    """A winning first move and the length of its shortest win found; ``line``, a main
+    line of that win whose proof the checker accepted (empty: not checked)."""
 
     move: Point
     moves: int
+    line: tuple[Point, ...] = field(default=(), compare=False)
 
 
 @dataclass
@@ -333,7 +336,70 @@ def solve(
     result.seconds = time.monotonic() - clock.start
     if check and result.tree is not None:
         _check(board, limits, result)
+    if check and result.keys:
+        _check_keys(board, goal, limits, result, clock.deadline, should_stop)
     return result
+
+
+def _check_keys(
+    board: Board,
+    goal: Goal,
+    limits: Limits,
+    result: SolveResult,
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+) -> None:
+    """Re-check the win of every key move (``all_keys``) with the independent checker:
+    the main line's key by its checked proof when that is no longer than the key's
+    length, every other one by the proof of the defender's answer to it
+    (:func:`solver.search.respond.respond`, which checks it). Each key gets its checked
+    ``line``. A key whose proof the budget leaves no time to rebuild leaves the list
+    unknown (``keys`` None, ``reason`` says why): never a key shown unchecked.
+
+    Raises:
+        ProofRejected: the checker rejected a key's proof.
+        SecondLookDisagrees: a key's win is not found again after the key is played.
+    """
+    from solver.search.respond import describe, respond
+
+    assert result.keys is not None
+    start = time.monotonic()
+    checked: list[KeyMove] = []
+    try:
+        for key in result.keys:
+            if result.checked and result.line[:1] == [key.move] and result.moves == key.moves:
+                checked.append(KeyMove(key.move, key.moves, tuple(result.line)))
+                continue
+            after = board.copy()
+            after.push(key.move)
+            if after.five_on_board() is not None:
+                checked.append(KeyMove(key.move, key.moves, (key.move,)))
+                continue
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise Stopped("time limit")
+            answer = respond(
+                after,
+                goal,
+                dataclasses.replace(limits, max_moves=key.moves - 1, time=left),
+                should_stop=should_stop,
+            )
+            if answer.result is Verdict.UNKNOWN:
+                raise Stopped(answer.reason or "search stopped")
+            if answer.node is None or answer.result is not Verdict.PROVEN:
+                raise SecondLookDisagrees(
+                    f"the key {point_name(key.move)} wins in {key.moves} by the search of "
+                    f"every first move, but not once it is played ({describe(answer)}) in "
+                    f"the position {position_text(board)}"
+                )
+            checked.append(KeyMove(key.move, key.moves, tuple(answer.node.main_line())))
+    except Stopped as stop:
+        result.keys = None
+        result.reason = f"the key moves' wins could not all be re-checked ({stop.reason})"
+        return
+    finally:
+        result.check_seconds += time.monotonic() - start
+    result.keys = checked
 
 
 def _audit(

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import puzzles.verify
+import solver.search.second_look
 from puzzles.generate import Wanted, mine
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
@@ -167,6 +168,7 @@ def _first_search_says_no_win(monkeypatch: pytest.MonkeyPatch, target: Board) ->
         return real(board, goal, limits, **kw)
 
     monkeypatch.setattr(puzzles.verify, "solve", faulty)
+    monkeypatch.setattr(solver.search.second_look, "solve", faulty)  # (recorded, not faulted)
     return calls
 
 
