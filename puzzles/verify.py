@@ -64,7 +64,7 @@ from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
 from solver.search.api import Limits, Verdict, position_text, solve
 from solver.search.checker import ProofError, check_line
-from solver.search.counting import book_length
+from solver.search.counting import MoveCount
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
 from solver.search.proof import ProofNode
 from solver.search.respond import describe, respond
@@ -282,12 +282,12 @@ def _check_stated(
     position reached) a move is checked by the tree alone; a move that leaves the tree is
     checked by :func:`solver.respond.respond` (does the attack still win after it, against
     every defence?), and a new tree is searched for after the defender's reply.
-    The moves are counted as the puzzle counts them (:class:`_Count`): under ``books`` a
+    The moves are counted as the puzzle counts them (:class:`MoveCount`): under ``books`` a
     line may also stop where its final VCF starts (the attacker to move, a VCF his).
     """
     board = puzzle.board()
     sol = puzzle.solution
-    count = _Count(puzzle)
+    count = MoveCount(puzzle.count, puzzle.max_moves)
     node = tree
     for i in range(0, len(sol), 2):
         n = i // 2 + 1
@@ -324,7 +324,7 @@ def _check_stated(
                 return
             node = answer.node
         assert node is not None
-        count.play(move, four)
+        count.attack(move, four)
         if node.length == 1:
             report.stated = count.length(puzzle.board())
             report.stated_ok = True
@@ -338,7 +338,7 @@ def _check_stated(
             report.stated_ok = False
             return
         board.push(reply)
-        count.reply(reply)
+        count.defend(reply)
         if board.five_on_board() is not None:
             report.problems.append(f"stated reply {n} ({point_name(reply)}) makes five")
             report.stated_ok = False
@@ -350,57 +350,12 @@ def _check_stated(
         # (the books' line may end where the final VCF starts: one move, or none after a four)
         final = _final_vcf(board, budget)
         if final:
-            count.finish(final)
+            count.line.extend(final)
             report.stated = count.length(puzzle.board())
             report.stated_ok = True
             return
     report.problems.append(f"stated solution ends after move {(len(sol) + 1) // 2}, before the win")
     report.stated_ok = False
-
-
-class _Count:
-    """The attacker moves a stated line still has, as its puzzle counts them (see
-    :mod:`solver.search.counting`): ``left`` (``None``: no limit), the moves allowed
-    from the attacker's next move on, this one included; ``run``: under ``books``, his
-    last move was a four (a four now continues the run, free). ``length`` counts the
-    line played so far with :func:`~solver.search.counting.book_length`."""
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.count = puzzle.count
-        self.books = puzzle.count != "plain"
-        self.runs = puzzle.count == "books"
-        self.left = puzzle.max_moves
-        self.run = False
-        self.line: list[Point] = []
-
-    def after(self) -> int | None:
-        """The moves left after the attacker's move about to be played, counted one."""
-        return None if self.left is None else self.left - 1
-
-    def play(self, move: Point, four: bool) -> None:
-        self.line.append(move)
-        free = self.runs and self.run and four
-        if self.left is not None and not free:
-            self.left -= 1
-        self.run = self.runs and four
-
-    def reply(self, move: Point) -> None:
-        self.line.append(move)
-
-    def finish(self, vcf: list[Point]) -> None:
-        self.line.extend(vcf)
-
-    def length(self, start: Board) -> int:
-        """The line's attacker moves as the puzzle counts them (``start``: its position)."""
-        if not self.books:
-            return (len(self.line) + 1) // 2
-        core = start.core.copy()
-        return book_length(
-            ProofNode.from_line(self.line, "five"),
-            core,
-            int(start.to_move),
-            runs=self.runs,
-        )
 
 
 def _final_vcf(board: Board, budget: Budget) -> list[Point]:

@@ -234,6 +234,7 @@ def solve(
     check: bool = True,
     safe: bool = False,
     audit: bool = False,
+    run: bool = False,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -249,7 +250,9 @@ def solve(
     ``safe`` searches without the pruning shortcuts (``DfPn``'s ``safe``: slower, for a
     second look at a disproof). ``audit`` audits a disproof (:mod:`solver.search.disproof`:
     every OR node of it given every move the primitives give there without the search's
-    shortcuts) and sets ``audited``.
+    shortcuts) and sets ``audited``. ``run``: under ``books`` counting, the attacker's
+    last move was a four, so a four now continues that run (free; the key moves of
+    ``all_keys`` are counted without it).
 
     Raises:
         PositionError: the position already holds a five.
@@ -292,22 +295,24 @@ def solve(
     with paused_gc():
         try:
             if shortest:
-                tree = _shortest(search, cap, limits.max_moves is not None, clock, result, length)
+                tree = _shortest(
+                    search, cap, limits.max_moves is not None, clock, result, length, run
+                )
             else:
                 clock.bound = cap
-                entry = search.solve_or(cap)
-                tree = search.proof(search.or_key(cap)) if entry.pn == 0 else None
+                entry = search.solve_or(cap, run)
+                tree = search.proof(search.or_key(cap, run)) if entry.pn == 0 else None
             if tree is not None:
                 result.result = Verdict.PROVEN
                 result.tree = tree
                 result.line = tree.main_line()
-                result.moves = length(tree)
+                result.moves = length(tree, run)
             elif search.incomplete:
                 result.reason = "a sub-search ran out of nodes"
             else:
                 result.result = Verdict.DISPROVEN
                 if audit:
-                    _audit(search, core, cap, board, result, clock.deadline)
+                    _audit(search, search.or_key(cap, run), core, board, result, clock.deadline)
             if all_keys and result.result is not Verdict.UNKNOWN:
                 clock.phase = "keys"
                 search.incomplete = False
@@ -335,7 +340,7 @@ def solve(
             entry = None  # (its children's entries link the whole tree)
     result.seconds = time.monotonic() - clock.start
     if check and result.tree is not None:
-        _check(board, limits, result)
+        _check(board, limits, result, run)
     if check and result.keys:
         _check_keys(board, goal, limits, result, clock.deadline, should_stop)
     return result
@@ -403,15 +408,15 @@ def _check_keys(
 
 
 def _audit(
-    search: DfPn, core: Any, cap: int, board: Board, result: SolveResult, deadline: float | None
+    search: DfPn, key: int, core: Any, board: Board, result: SolveResult, deadline: float | None
 ) -> None:
-    """Audit the disproof within ``cap`` that ``search`` found (its root at ``core``'s
+    """Audit the disproof of the root ``key`` that ``search`` found (at ``core``'s
     position) until ``deadline``; set ``result.audited``.
 
     Raises:
         DisproofRejected: a move the disproof never tried.
     """
-    found = audit_disproof(search, search.or_key(cap), core, deadline)
+    found = audit_disproof(search, key, core, deadline)
     if found.problems:
         raise DisproofRejected(
             f"the disproof leaves out moves in the position {position_text(board)}: "
@@ -420,7 +425,7 @@ def _audit(
     result.audited = found.complete
 
 
-def _check(board: Board, limits: Limits, result: SolveResult) -> None:
+def _check(board: Board, limits: Limits, result: SolveResult, run: bool = False) -> None:
     """Re-check ``result``'s proof tree with the rules alone (``solver.search.checker``): every
     move legal and of the goal's class, every defence answered, every certificate
     replayed, the length within the limit and no longer than claimed. Sets
@@ -442,7 +447,7 @@ def _check(board: Board, limits: Limits, result: SolveResult) -> None:
             # the books' count of the checked tree (a VCF, and a run of fours, count one)
             core = board.core.copy()
             length = book_length(
-                result.tree, core, int(result.attacker), runs=result.count == "books"
+                result.tree, core, int(result.attacker), run, runs=result.count == "books"
             )
             if limits.max_moves is not None and length > limits.max_moves:
                 raise ProofError(
@@ -535,9 +540,10 @@ def _shortest(
     clock: _Clock,
     result: SolveResult,
     length: Length,
+    run: bool = False,
 ) -> ProofNode | None:
     """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
-    ``length`` counts them), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
+    ``length`` counts them; ``run``: as :func:`solve`'s), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
     sub-search does, the shortest win found is the answer (still a win), with
     ``result.shortest_shown`` False and ``result.reason`` set."""
     tree: ProofNode | None = None
@@ -548,7 +554,7 @@ def _shortest(
         nonlocal proven
         clock.bound = bound
         search.incomplete = False
-        if search.solve_or(bound).pn == 0:
+        if search.solve_or(bound, run).pn == 0:
             proven = bound
             return True
         if search.incomplete:
@@ -559,10 +565,10 @@ def _shortest(
         nonlocal tree
         clock.bound = cap
         search.incomplete = False
-        if search.solve_or(cap).pn != 0:
+        if search.solve_or(cap, run).pn != 0:
             return None
-        tree = search.proof(search.or_key(cap))
-        return length(tree, False)
+        tree = search.proof(search.or_key(cap, run))
+        return length(tree, run)
 
     try:
         shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
@@ -577,14 +583,14 @@ def _shortest(
             raise
         result.shortest_shown = False
         result.reason = stop.reason
-    if tree is not None and (not proven or length(tree, False) <= proven):
+    if tree is not None and (not proven or length(tree, run) <= proven):
         return tree
     # The proof within ``proven`` (its entries are still in the table: proven ones are
     # never dropped), built even if the time is up: the win is known, only its proof is
     # missing (the pure core still stops at a request to stop).
     search.core.set_deadline(None, search.should_stop)
     try:
-        return search.proof(search.or_key(proven))
+        return search.proof(search.or_key(proven, run))
     except Stopped as stop:
         if tree is None:
             raise

@@ -23,7 +23,7 @@ from solver.rules.forbidden import forbidden_points
 from solver.rules.notation import point_name
 from solver.search.api import Limits, Verdict, solve
 from solver.search.proof import ProofNode
-from solver.search.respond import respond
+from solver.search.respond import Response, respond
 from tui.models.attempt import Attempt, format_moves, region_around
 from tui.models.catalog import Entry, puzzle_label
 from tui.models.progress_store import Result
@@ -234,7 +234,7 @@ class PuzzleScreen(TrainerScreen):
             self.notify(self.attempt.message, title="Move refused", severity="warning", timeout=3)
         elif outcome == "search":
             board, limits = self.attempt.respond_board()
-            self.run_respond(board, limits, len(self.attempt.board.moves))
+            self.run_respond(board, limits, len(self.attempt.board.moves), self.attempt.run)
         self._after_move(outcome)
 
     def _after_move(self, outcome: str) -> None:
@@ -270,17 +270,26 @@ class PuzzleScreen(TrainerScreen):
 
     # -- workers ------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="respond")
-    def run_respond(self, board: Board, limits: Limits, token: int) -> None:
-        """Answer the player's move off the tree (thread worker)."""
+    def run_respond(self, board: Board, limits: Limits, token: int, run: bool = False) -> None:
+        """Answer the player's move off the tree (thread worker; ``run``: as
+        ``respond``'s, the attempt's :attr:`~tui.models.attempt.Attempt.run`)."""
         worker = get_current_worker()
         goal = self.entry.puzzle.goal
-        resp = respond(board, goal, limits, should_stop=lambda: worker.is_cancelled)
+        try:
+            resp = respond(board, goal, limits, should_stop=lambda: worker.is_cancelled, run=run)
+        except SolverError as exc:
+            # (a proof the checker rejected: the move is left undecided, the error shown)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(
+                    self.notify, f"solver error: {exc}", severity="error", timeout=8
+                )
+                failed = Response(Verdict.UNKNOWN, reason="solver error")
+                self.app.call_from_thread(self._on_response, failed, token)
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._on_response, resp, token)
 
     def _on_response(self, resp: object, token: int) -> None:
-        from solver.search.respond import Response
-
         att = self.attempt
         if att.state != "thinking" or len(att.board.moves) != token:
             return
@@ -296,7 +305,7 @@ class PuzzleScreen(TrainerScreen):
             result = solve(
                 pz.board(),
                 pz.goal,
-                Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS),
+                Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS, count=pz.count),
                 shortest=True,
                 should_stop=lambda: worker.is_cancelled,
             )
@@ -326,8 +335,9 @@ class PuzzleScreen(TrainerScreen):
         self.refresh_view()
 
     @work(thread=True, exclusive=True, group="hint")
-    def solve_here(self, board: Board, limits: Limits, token: int) -> None:
-        """Solve the current position for a hint when the tree does not cover it."""
+    def solve_here(self, board: Board, limits: Limits, token: int, run: bool = False) -> None:
+        """Solve the current position for a hint when the tree does not cover it
+        (``run``: as ``solve``'s, the attempt's)."""
         worker = get_current_worker()
         try:
             result = solve(
@@ -336,6 +346,7 @@ class PuzzleScreen(TrainerScreen):
                 limits,
                 shortest=True,
                 should_stop=lambda: worker.is_cancelled,
+                run=run,
             )
         except SolverError as exc:
             if not worker.is_cancelled:
@@ -392,9 +403,10 @@ class PuzzleScreen(TrainerScreen):
         if att.node is None:
             if att.board.moves or self.tree_state != "solving":
                 board = att.board.copy()
-                self.solve_here(
-                    board, Limits(max_moves=att.remaining, time=SOLVE_SECONDS), len(att.board.moves)
+                limits = Limits(
+                    max_moves=att.remaining, time=SOLVE_SECONDS, count=self.entry.puzzle.count
                 )
+                self.solve_here(board, limits, len(att.board.moves), att.run)
             else:
                 self._want_hint = True
             att.message = "looking for a hint…"
