@@ -1,0 +1,120 @@
+"""The trainer counts a puzzle as it counts (books: a run of fours one move, the final VCF
+one), and shows a proof the checker rejects as an error, never as an answer."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from support.books import run_puzzle
+from support.pilot import run_async, settle
+from textual.pilot import Pilot
+
+import solver.search.respond as respond_module
+from puzzles.io import write_native
+from solver.rules.notation import parse_point
+from solver.search.respond import respond
+from tui.app import make_app
+from tui.models.attempt import Attempt
+from tui.screens.puzzle import PuzzleScreen
+
+# White wins in 2 as the books count (k5, two threes, then the VCF f2 g2 i5 j6 j5); in 3
+# counting every move.
+BOOKS = run_puzzle(id="books-2")
+
+
+def _answer(att: Attempt) -> str:
+    board, limits = att.respond_board()
+    return att.apply_response(respond(board, att.puzzle.goal, limits, run=att.run))
+
+
+def test_attempt_counts_as_the_books_count() -> None:
+    att = Attempt(BOOKS)
+    assert att.remaining == 2
+    assert att.play(parse_point("k5")) == "search"  # (no tree attached: searched)
+    assert att.remaining == 1  # after k5, counted one
+    assert _answer(att) == "answered"
+    assert att.remaining == 1 and not att.run
+    att.node = None  # (off the tree from here: every answer searched, with the run)
+    assert att.play(parse_point("f2")) == "search"
+    assert _answer(att) == "answered"  # Black g2
+    assert att.board.moves[-1] == parse_point("g2")
+    assert (att.remaining, att.run) == (0, True)  # the run of fours goes on, free
+    assert att.refusal(parse_point("i5")) is None  # a four: it continues the run
+    assert att.refusal(parse_point("a15")) == "no attacker moves left: take back (u)"
+    att.node = None
+    assert att.play(parse_point("i5")) == "search"
+    assert _answer(att) == "answered"  # Black j6; j5 then makes a straight four
+    assert att.play(parse_point("j5")) in ("search", "solved")
+    if att.state == "thinking":
+        assert _answer(att) == "solved"
+    assert att.state == "solved"
+    # counting every move, k5 does not win within 2
+    plain = Attempt(run_puzzle(count="plain"))
+    assert plain.play(parse_point("k5")) == "search"
+    assert _answer(plain) == "refuted"
+
+
+@pytest.fixture
+def faulty_respond(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``respond`` leaves a defence unanswered in every proof it returns."""
+    real = respond_module._respond
+
+    def faulty(*args: Any) -> respond_module.Response:
+        out = real(*args)
+        if out.node is not None:
+            for _, node in out.node.walk():
+                if node.refuted:
+                    node.refuted = {p: r for p, r in node.refuted.items() if p != min(node.refuted)}
+                    break
+        return out
+
+    monkeypatch.setattr(respond_module, "_respond", faulty)
+    yield
+
+
+async def _opened(pilot: Pilot[None]) -> PuzzleScreen:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # (the tree's worker, then its message)
+        await settle(pilot)
+        screen = pilot.app.screen
+        if isinstance(screen, PuzzleScreen) and screen.tree_state != "solving":
+            return screen
+    raise AssertionError("the puzzle's tree was not solved")
+
+
+@run_async
+async def test_trainer_solves_a_books_puzzle_as_it_counts(tmp_path: Path) -> None:
+    path = tmp_path / "books.renju"
+    write_native([BOOKS], path)
+    app = make_app([path], data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await _opened(pilot)
+        assert screen.tree_state == "proven" and screen.attempt.root is not None
+
+
+@run_async
+async def test_trainer_shows_a_rejected_answer_as_an_error(
+    faulty_respond: None, tmp_path: Path
+) -> None:
+    path = tmp_path / "books.renju"
+    write_native([BOOKS], path)
+    app = make_app([path], data_dir=tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await _opened(pilot)
+        att = screen.attempt
+        first = att.root.move if att.root is not None else None
+        move = "k5" if first != parse_point("k5") else "j4"  # a key off the solver's tree
+        await pilot.press(*move, "enter")
+        await settle(pilot)
+        await settle(pilot)
+        assert att.state == "undecided"  # neither "still wins" nor "refuted"
+        assert att.message.endswith(
+            "the solver could not decide (solver error). Take it back with u"
+        )
+        assert any(
+            "solver error: the checker rejected" in str(n.message) for n in app._notifications
+        )
