@@ -259,14 +259,16 @@ def _confirmed(board: Board, want: Wanted, moves: int, key: KeyMove) -> bool:
         Limits(max_moves=moves, time=want.time * 2),
         {key.move: key.moves},
         what="the only winning first move",
-        check=want.check,
     )
     if not keys.confirmed:
         return False
     if want.goal == "vcf":
         return True
     gate = confirm_no_win(
-        board, "vcf", Limits(max_moves=moves, time=want.time), what="no VCF", check=want.check
+        board,
+        "vcf",
+        Limits(max_moves=moves, time=want.time),
+        what="no VCF",
     )
     return gate.confirmed
 

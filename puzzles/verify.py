@@ -206,7 +206,6 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) ->
         Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
         what="no win",
         should_stop=budget.should_stop,
-        check=budget.check,
     )
     if not again.confirmed:
         audit = "audited; " if audited else ""
@@ -264,7 +263,6 @@ def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: Ve
         lengths,
         what="the winning first moves",
         should_stop=budget.should_stop,
-        check=budget.check,
     )
     if not again.confirmed:
         report.unconfirmed.append(

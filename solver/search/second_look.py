@@ -13,6 +13,9 @@ the budget left:
 - it finds a win the first search ruled out: :class:`~solver.errors.SecondLookDisagrees`,
   naming the claim and the position (a solver error, never a verdict).
 
+Its own proofs are not re-checked: they are never shown as wins, only compared (a wrong
+one could only turn a verdict into a solver error, never into another verdict).
+
 >>> from solver.rules.board import Board
 >>> confirm_no_win(Board.from_stones("h8 i9", "h9"), "vct", Limits(), what="no win")
 SecondLook(confirmed=True, reason='')
@@ -59,7 +62,6 @@ def confirm_no_win(
     *,
     what: str,
     should_stop: Callable[[], bool] | None = None,
-    check: bool = True,
 ) -> SecondLook:
     """Search ``board`` again without the shortcuts: confirmed if it has no win within
     ``goal`` and ``limits`` either, else why the second look did not finish.
@@ -67,9 +69,8 @@ def confirm_no_win(
     Raises:
         SecondLookDisagrees: it finds a win (``what`` names the claim it contradicts:
             "no win", "no win in 3" ...).
-        ProofRejected: the checker rejected that win (``check``).
     """
-    again = solve(board, goal, limits, should_stop=should_stop, check=check, safe=True)
+    again = solve(board, goal, limits, should_stop=should_stop, check=False, safe=True)
     if again.result is Verdict.PROVEN:
         line = " ".join(point_name(p) for p in again.line)
         raise SecondLookDisagrees(
@@ -89,7 +90,6 @@ def confirm_keys(
     *,
     what: str = "the winning first moves",
     should_stop: Callable[[], bool] | None = None,
-    check: bool = True,
 ) -> SecondLook:
     """Search every first move of ``board`` again without the shortcuts: confirmed if
     the winning ones and the lengths of their shortest wins are exactly ``keys`` (the
@@ -99,10 +99,9 @@ def confirm_keys(
 
     Raises:
         SecondLookDisagrees: it finds other winning first moves, or other lengths.
-        ProofRejected: the checker rejected a proof it found (``check``).
     """
     again = solve(
-        board, goal, limits, all_keys=True, should_stop=should_stop, check=check, safe=True
+        board, goal, limits, all_keys=True, should_stop=should_stop, check=False, safe=True
     )
     if again.keys is None or again.result is Verdict.UNKNOWN or again.reason:
         return SecondLook(False, again.reason or "search stopped")

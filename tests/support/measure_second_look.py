@@ -1,0 +1,105 @@
+"""Measure what the checks around a verdict cost ``renju verify``: the proof checker, the
+checks of every key's win, and the second look at the key list (cook check and shortest
+length), each against the searches.
+
+Not a test: ``python tests/support/measure_second_look.py SOURCE [SECONDS] [MODE...]``.
+SOURCE is a puzzle file or folder (as ``renju verify`` takes), or ``three`` for the
+development set's "win in three" puzzles (``../shared/data/published-dev/``, outside the
+repository: verified as ``tsume`` within 3 moves counted as the books count). SECONDS is
+each puzzle's time limit (default 10). Each MODE verifies every puzzle once:
+
+- ``full``: as ``renju verify`` does;
+- ``no-second-look``: the key list's second look skipped (taken as confirmed);
+- ``no-key-check``: that, and the keys' wins not checked either;
+- ``no-check``: that, and no proof checked (``--no-check``).
+
+Prints, for each mode, the results, the solver errors, the claims left unconfirmed, the
+total seconds and the searches' seconds (``renju verify``'s own figures).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import puzzles.verify
+import solver.search.api
+from puzzles.io import read_puzzles
+from puzzles.model import Puzzle
+from puzzles.verify import verify_puzzle
+from solver.rules.board import Color
+from solver.rules.notation import parse_points
+from solver.search.second_look import SecondLook
+
+DATA = Path(__file__).resolve().parents[3] / "shared/data/published-dev/puzzles.jsonl"
+MODES = ("full", "no-second-look", "no-key-check", "no-check")
+
+
+def load(source: str) -> list[Puzzle]:
+    if source == "three":
+        out = []
+        for text in DATA.read_text(encoding="utf-8").splitlines():
+            p = json.loads(text)
+            if p["task"] == "three":
+                out.append(
+                    Puzzle(
+                        black=parse_points(" ".join(p["black"])),
+                        white=parse_points(" ".join(p["white"])),
+                        to_move=Color.parse(p["to_move"]),
+                        goal="tsume",
+                        max_moves=3,
+                        count="books",
+                        id=p["id"],
+                    )
+                )
+        return out
+    path = Path(source)
+    files = sorted(path.rglob("*.renju")) if path.is_dir() else [path]
+    return [p for f in files for p in read_puzzles(f).puzzles]
+
+
+def measure(items: list[Puzzle], seconds: float, mode: str) -> dict[str, Any]:
+    real_confirm, real_keys = puzzles.verify.confirm_keys, solver.search.api._check_keys
+    if mode != "full":
+        puzzles.verify.confirm_keys = lambda *a, **k: SecondLook(True)  # type: ignore[assignment]
+    if mode in ("no-key-check", "no-check"):
+        solver.search.api._check_keys = lambda *a, **k: None
+    results: Counter[str] = Counter()
+    unconfirmed = errors = 0
+    start = time.monotonic()
+    try:
+        for p in items:
+            r = verify_puzzle(p, seconds, check=mode != "no-check")
+            results[r.result] += 1
+            unconfirmed += bool(r.unconfirmed)
+            errors += r.result == "error"
+            if r.result == "error":
+                print(f"  {p.id}: {r.problems}", file=sys.stderr)
+    finally:
+        puzzles.verify.confirm_keys = real_confirm
+        solver.search.api._check_keys = real_keys
+    return {
+        "mode": mode,
+        "puzzles": len(items),
+        "results": dict(results),
+        "errors": errors,
+        "unconfirmed": unconfirmed,
+        "seconds": round(time.monotonic() - start, 2),
+    }
+
+
+def main() -> None:
+    source = sys.argv[1]
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
+    modes = sys.argv[3:] or list(MODES)
+    items = load(source)
+    for mode in modes:
+        print(json.dumps(measure(items, seconds, mode)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
