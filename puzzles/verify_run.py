@@ -267,6 +267,8 @@ def summarize(
         "sound": sum(r.sound for r in reports),
         "with_problems": sum(not r.sound for r in reports),
         "problems": dict(sorted(kinds.items())),
+        # puzzles with a claim the second look could not confirm in time
+        "unconfirmed": sum(bool(r.unconfirmed) for r in reports),
         "skipped_entries": [{"location": str(loc), "error": _problem(exc)} for loc, exc in skipped],
         "unreadable_files": [{"file": e.path, "error": e.problem} for e in unreadable or []],
         "seconds": round(seconds, 3),
@@ -351,6 +353,8 @@ def _table(summary: dict[str, Any], files: int, resumed: int) -> str:
     lines.append(f"  {'with problems':<22}{summary['with_problems']:>8}")
     for kind, count in summary["problems"].items():
         lines.append(f"    {kind:<20}{count:>8}")
+    if summary.get("unconfirmed"):
+        lines.append(f"  {'not confirmed':<22}{summary['unconfirmed']:>8}")
     if summary["skipped_entries"]:
         lines.append(f"  {'bad entries skipped':<22}{len(summary['skipped_entries']):>8}")
     if summary["unreadable_files"]:

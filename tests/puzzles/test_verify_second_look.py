@@ -9,7 +9,9 @@ never a verdict; a second look that runs out of budget leaves the claim unconfir
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,8 +21,10 @@ import puzzles.generate
 import puzzles.verify
 import solver.search.second_look
 from puzzles.generate import Wanted, make_puzzle
+from puzzles.io import write_native
 from puzzles.verify import verify_puzzle
 from puzzles.verify_run import _line
+from solver.cli import main
 from solver.errors import SecondLookDisagrees
 from solver.rules.board import Board
 from solver.rules.notation import parse_points
@@ -165,7 +169,7 @@ def _second_look_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_verify_second_look_out_of_budget_leaves_the_claim_unconfirmed(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     _second_look_runs_out(monkeypatch)
     puzzle = run_puzzle("j4 i4 f2 g2 i5 j6 l2", keys=parse_points("j4 k5"))
@@ -177,6 +181,14 @@ def test_verify_second_look_out_of_budget_leaves_the_claim_unconfirmed(
     ]
     assert report.to_json()["unconfirmed"] == report.unconfirmed
     assert _line(report).endswith("[not confirmed: " + report.unconfirmed[0] + "]")
+    # the command line: sound (exit 0), the claim marked, the summary counts it
+    write_native([dataclasses.replace(puzzle, id="books")], tmp_path / "one.renju")
+    code = main(["verify", str(tmp_path / "one.renju"), "--json", str(tmp_path / "r.json")])
+    out = capsys.readouterr().out
+    assert code == 0 and "[not confirmed: the key list" in out
+    assert re.search(r"not confirmed +1", out)
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert data["summary"]["unconfirmed"] == 1 and data["puzzles"][0]["unconfirmed"]
 
 
 # -- generate: the second looks of a kept puzzle ------------------------------------------
