@@ -169,7 +169,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
     report.line = _names(main.line)
     report.shortest = main.moves
     _themes(board, puzzle, main.tree, main.nodes, report)
-    _keys(board, puzzle, main.line[0], budget, report)
+    lengths = _keys(board, puzzle, main.line[0], budget, report)
     if stated_problems:
         report.problems += stated_problems
         report.stated_ok = False
@@ -180,6 +180,8 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
         report.problems.append(
             f"stated solution is {report.stated} moves, shortest is {report.shortest}"
         )
+    if lengths is not None:  # (last: the searches above first, in the time left)
+        _confirm_keys(board, puzzle, budget, report, lengths)
 
 
 def _themes(
@@ -215,14 +217,19 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) ->
     return ""
 
 
-def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: VerifyReport) -> None:
+def _keys(
+    board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: VerifyReport
+) -> dict[Point, int] | None:
     """Find every winning first move; record cooks and stated keys that do not win.
+    Returns the keys with the lengths of their shortest wins, for the second look
+    (:func:`_confirm_keys`; None: the key list is not complete).
 
     The intended first moves are the stated keys and the stated solution's first move,
-    or else the solver's own first move ``first``. The key list and the lengths of
-    their wins get a second look (:func:`solver.search.second_look.confirm_keys`): it
-    confirms that no other first move wins (the cook check) and that no win is shorter
-    than ``report.shortest`` (the shortest length's bound).
+    or else the solver's own first move ``first``.
+
+    Raises:
+        SecondLookDisagrees: the shortest of the keys' wins is not the shortest win
+            found (``report.shortest``): the two searches disagree.
     """
     limits = Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count)
     found = solve(
@@ -235,7 +242,7 @@ def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: Ve
     )
     if found.result is Verdict.UNKNOWN or found.keys is None:
         report.problems.append(f"cook check unknown {budget.why(found.reason)}")
-        return
+        return None
     keys = found.keys
     report.keys = _names([k.move for k in keys])
     winning = {k.move for k in keys}
@@ -246,20 +253,33 @@ def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: Ve
     for k in puzzle.keys:
         if k not in winning:
             report.problems.append(f"stated key {point_name(k)} does not win")
+    if found.reason:
+        report.unconfirmed.append(f"the key list ({found.reason})")
+        return None
     shortest = min((k.moves for k in keys), default=None)
     if shortest != report.shortest:
         raise SecondLookDisagrees(
             f"the shortest win's search found {report.shortest} moves, the search of every "
             f"first move {shortest} in the position {position_text(board)}"
         )
-    if found.reason:
-        report.unconfirmed.append(f"the key list ({found.reason})")
-        return
-    lengths = {k.move: k.moves for k in keys}
+    return {k.move: k.moves for k in keys}
+
+
+def _confirm_keys(
+    board: Board, puzzle: Puzzle, budget: Budget, report: VerifyReport, lengths: dict[Point, int]
+) -> None:
+    """The second look at the key list and the lengths of the keys' wins
+    (:func:`solver.search.second_look.confirm_keys`): no other first move wins (the
+    cook check) and no win is shorter than ``report.shortest`` (the shortest length).
+    Not finished in the time left: noted in ``report.unconfirmed``.
+
+    Raises:
+        SecondLookDisagrees: it finds other keys or other lengths.
+    """
     again = confirm_keys(
         board,
         puzzle.goal,
-        dataclasses.replace(limits, time=budget.left()),
+        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
         lengths,
         what="the winning first moves",
         should_stop=budget.should_stop,
