@@ -2,7 +2,9 @@
 checks of every key's win, and the second look at the key list (cook check and shortest
 length), each against the searches.
 
-Not a test: ``python tests/support/measure_second_look.py SOURCE [SECONDS] [MODE...]``.
+Not a test: ``python tests/support/measure_second_look.py SOURCE [SECONDS] [MODE...]``,
+or ``... cases [SECONDS]``: the checker's CPU time against the search's on each
+development case (``tests/data/quintet-cases``) solved as ``renju solve`` does.
 SOURCE is a puzzle file or folder (as ``renju verify`` takes), or ``three`` for the
 development set's "win in three" puzzles (``../shared/data/published-dev/``, outside the
 repository: verified as ``tsume`` within 3 moves counted as the books count). SECONDS is
@@ -63,11 +65,12 @@ def load(source: str) -> list[Puzzle]:
 
 
 def measure(items: list[Puzzle], seconds: float, mode: str) -> dict[str, Any]:
-    real_confirm, real_keys = puzzles.verify.confirm_keys, solver.search.api._check_keys
+    real_confirm = getattr(puzzles.verify, "confirm_keys")  # noqa: B009
+    real_keys = solver.search.api._check_keys
     if mode != "full":
-        puzzles.verify.confirm_keys = lambda *a, **k: SecondLook(True)  # type: ignore[assignment]
+        setattr(puzzles.verify, "confirm_keys", lambda *a, **k: SecondLook(True))  # noqa: B010
     if mode in ("no-key-check", "no-check"):
-        solver.search.api._check_keys = lambda *a, **k: None
+        setattr(solver.search.api, "_check_keys", lambda *a, **k: None)  # noqa: B010
     results: Counter[str] = Counter()
     unconfirmed = errors = 0
     start, cpu = time.monotonic(), time.process_time()
@@ -80,8 +83,8 @@ def measure(items: list[Puzzle], seconds: float, mode: str) -> dict[str, Any]:
             if r.result == "error":
                 print(f"  {p.id}: {r.problems}", file=sys.stderr)
     finally:
-        puzzles.verify.confirm_keys = real_confirm
-        solver.search.api._check_keys = real_keys
+        setattr(puzzles.verify, "confirm_keys", real_confirm)  # noqa: B010
+        setattr(solver.search.api, "_check_keys", real_keys)  # noqa: B010
     return {
         "mode": mode,
         "puzzles": len(items),
@@ -93,9 +96,36 @@ def measure(items: list[Puzzle], seconds: float, mode: str) -> dict[str, Any]:
     }
 
 
+def measure_cases(seconds: float) -> None:
+    """One JSON line a proven development case (CPU seconds of the search and of the
+    check), then the totals."""
+    from solver.cli.bench import DEVELOPMENT_CASES, load_case
+    from solver.search.api import Limits, _check, solve
+
+    search = check = 0.0
+    for path in sorted(DEVELOPMENT_CASES.glob("*.txt")):
+        case = load_case(path)
+        limits = Limits(max_moves=case.limit, time=seconds)
+        cpu = time.process_time()
+        r = solve(case.board, case.goal, limits, check=False)
+        s = time.process_time() - cpu
+        if r.tree is None:
+            continue
+        cpu = time.process_time()
+        _check(case.board, limits, r)
+        c = time.process_time() - cpu
+        search, check = search + s, check + c
+        row = {"case": case.name, "nodes": r.nodes, "search": round(s, 3), "check": round(c, 3)}
+        print(json.dumps(row), flush=True)
+    print(json.dumps({"search": round(search, 2), "check": round(check, 2)}))
+
+
 def main() -> None:
     source = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
+    if source == "cases":
+        measure_cases(seconds)
+        return
     modes = sys.argv[3:] or list(MODES)
     items = load(source)
     for mode in modes:
