@@ -10,19 +10,25 @@
 3. Every winning first move within ``max_moves`` (``all_keys=True``; unbounded when the
    puzzle states no limit): a winning first move that is neither the stated first move
    nor a stated key is a cook (余詰).
-   A proof is reported only once the independent checker (:mod:`solver.checker`) has
-   accepted it (``check``, the default); a "no win" (disproven) is searched again
-   without the pruning shortcuts (``safe``, the second look) within the time left, and
-   audited (every OR node of the disproof given every move the search's primitives give
-   there, :mod:`solver.search.disproof`). A rejected proof, a disproof the audit
-   rejects, or a second look that finds a win, makes the puzzle's result
-   ``error`` (a solver error, neither sound nor unsound) with the reason as its problem.
+   A proof (the main one, each key's) is reported only once the independent checker
+   (:mod:`solver.checker`) has accepted it (``check``, the default). Every "no" the
+   verdict rests on gets a second look (:mod:`solver.search.second_look`: the search
+   again without its pruning shortcuts, ``safe``, in the time left): a "no win"
+   (disproven; also audited, every OR node of the disproof given every move the
+   search's primitives give there, :mod:`solver.search.disproof`), and the key list with
+   the length of each key's shortest win (no cook, no shorter win). A rejected proof, a
+   disproof the audit rejects, a second look that finds a win, or two searches that
+   disagree on the shortest length, makes the puzzle's result ``error`` (a solver
+   error, neither sound nor unsound) with the reason as its problem; a second look that
+   does not finish leaves the answer standing, noted in ``unconfirmed``.
 4. The stated solution, move by move: each attacker move must be legal and keep the win
    within the moves left against every defence (read off the solver's proof tree while
    the line follows it, else checked with :func:`solver.respond.respond`, which also
    names a defence that holds), each defender reply must be a legal move; the stated
    line ends at the first attacker move that wins at once (a five, or no defence left),
-   and its length is compared with the shortest win.
+   and its length is compared with the shortest win. Moves are counted as the puzzle
+   counts them (``books``: a run of fours one move, the final VCF one; such a line may
+   stop where its final VCF starts, the VCF then checked by the checker).
 
 5. The themes and the initial rating (:mod:`puzzles.themes`) are read off the shortest
    win's proof tree; themes the puzzle states that differ from the engine's are a problem.
