@@ -4,7 +4,9 @@ length), each against the searches.
 
 Not a test: ``python tests/support/measure_second_look.py SOURCE [SECONDS] [MODE...]``,
 or ``... cases [SECONDS]``: the checker's CPU time against the search's on each
-development case (``tests/data/quintet-cases``) solved as ``renju solve`` does.
+development case (``tests/data/quintet-cases``) solved as ``renju solve`` does, or
+``... generate GOAL N``: the CPU time of mining N puzzles from 400 generated games
+with the second looks of a kept puzzle and without them (the same puzzles are kept).
 SOURCE is a puzzle file or folder (as ``renju verify`` takes), or ``three`` for the
 development set's "win in three" puzzles (``../shared/data/published-dev/``, outside the
 repository: verified as ``tsume`` within 3 moves counted as the books count). SECONDS is
@@ -120,8 +122,31 @@ def measure_cases(seconds: float) -> None:
     print(json.dumps({"search": round(search, 2), "check": round(check, 2)}))
 
 
+def measure_generate(goal: str, count: int) -> None:
+    """One JSON line with the second looks of ``generate``, one without."""
+    import puzzles.generate as generate
+    from solver.rules.games import sample_games
+
+    games: list[list[int | None]] = [list(g) for g in sample_games(400, length=(14, 40))]
+    real = getattr(generate, "_confirmed")  # noqa: B009
+    for mode in ("second looks", "none"):
+        if mode == "none":
+            setattr(generate, "_confirmed", lambda *a, **k: True)  # noqa: B010
+        try:
+            cpu = time.process_time()
+            found = generate.mine(games, generate.Wanted(goal, 3, 7, 2.0), count, "measure")
+            spent = time.process_time() - cpu
+        finally:
+            setattr(generate, "_confirmed", real)  # noqa: B010
+        row = {"goal": goal, "mode": mode, "kept": [p.max_moves for p in found]}
+        print(json.dumps({**row, "cpu_seconds": round(spent, 2)}), flush=True)
+
+
 def main() -> None:
     source = sys.argv[1]
+    if source == "generate":
+        measure_generate(sys.argv[2], int(sys.argv[3]))
+        return
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 10.0
     if source == "cases":
         measure_cases(seconds)
