@@ -368,8 +368,8 @@ def _check_stated(
             report.stated_ok = False
             return
         node = node.after(reply)
-        if node is None and i + 2 < len(sol) and not count.books:
-            node = _proof(board, puzzle, count.left, budget)
+        if node is None and i + 2 < len(sol):
+            node = _proof(board, puzzle, count, budget)
     if count.books and len(sol) % 2 == 0:
         # (the books' line may end where the final VCF starts: one move, or none after a four)
         final = _final_vcf(board, budget)
@@ -401,15 +401,18 @@ def _final_vcf(board: Board, budget: Budget) -> list[Point]:
     return list(line)
 
 
-def _proof(board: Board, puzzle: Puzzle, left: int | None, budget: Budget) -> ProofNode | None:
-    """A proof tree for the position, if one is found quickly within the budget (plain
-    counting: under books the moves left depend on the run of fours, which ``solve``
-    does not take; ``respond`` does)."""
+def _proof(board: Board, puzzle: Puzzle, count: MoveCount, budget: Budget) -> ProofNode | None:
+    """A proof tree for the position (attacker to move) within the moves the line has
+    left (``count``: as the puzzle counts them, with the run of fours), if one is found
+    within the budget."""
+    if count.left is not None and count.left < 0:
+        return None  # (only the final VCF may go on: ``respond`` judges its moves)
     found = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=left, time=budget.left()),
+        Limits(max_moves=count.left, time=budget.left(), count=puzzle.count),
         should_stop=budget.should_stop,
         check=budget.check,
+        run=count.run,
     )
     return found.tree

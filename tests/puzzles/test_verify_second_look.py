@@ -57,6 +57,7 @@ def _no_cook(problems: list[str]) -> list[str]:
         "k5 k6 f2 g2 i5 j6 j5",  # off the solver's tree: plainly "k5 loses the win"
         "k5 k6",  # stops where the final VCF starts (the books' way)
         "k5 k6 f2 g2",  # ... inside a run of fours: the VCF continues it, no move more
+        "k5 a15 f2 g2 i5 j6 j5",  # a refuted reply: a new tree, searched as books count
     ],
 )
 def test_stated_lines_counted_as_the_books_count(solution: str) -> None:
