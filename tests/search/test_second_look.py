@@ -31,8 +31,6 @@ from solver.search.second_look import confirm_keys, confirm_no_win
 # i5 _ k5 l5), and j5 is the VCF that ends it: the line f2 g2 i5 j6 k5 k6 j5 counts 4
 # attacker moves plainly, 3 as the books count (the run f2 i5 is one move).
 RUN = Board.from_stones("b2 e1", "c2 d2 e2 g3 h4 l5 k3 k4", to_move="white")
-# the README's example: White wins in 6 (tsume), refuted defences at its AND nodes
-EXAMPLE = Board.from_stones("j6 i7 j7 g8 h8 l9", "k8 f9 g9 g10 g12", to_move="white")
 
 
 def _after(board: Board, moves: str) -> Board:
@@ -242,15 +240,16 @@ def unanswered(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_move_checks_the_win_it_claims(
     unanswered: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["move", "--black", "j6 i7 j7 g8 h8 l9", "--white", "k8 f9 g9 g10 g12"]
-    args += ["--to-move", "white", "--time", "2"]
+    # White's vct win in 3 (k5 ...), found in about a thousand nodes
+    args = ["move", "--black", "b2 e1", "--white", "c2 d2 e2 g3 h4 l5 k3 k4"]
+    args += ["--to-move", "white"]
     assert main(args) == EXIT_SOLVER_ERROR
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1
-    assert err.startswith("renju: solver error: the checker rejected the engine's")
-    assert "position black: j6 i7 j7 g8 h8 l9; white:" in err
+    assert err.startswith("renju: solver error: the checker rejected the engine's vct win")
+    assert "position black: e1 b2; white: c2 d2 e2 g3 k3 h4 k4 l5; white to move" in err
     assert main([*args, "--no-check", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["why"] in ("vct", "tsume")
+    assert json.loads(capsys.readouterr().out)["why"] == "vct"
 
 
 def test_engine_protocol_reports_a_rejected_win_as_error(unanswered: None) -> None:
@@ -258,13 +257,17 @@ def test_engine_protocol_reports_a_rejected_win_as_error(unanswered: None) -> No
 
     from solver.play.gomocup import run
 
-    # White (the brain, "1") to move in EXAMPLE: a forced win it would name in DEBUG
-    stones = [(p, "2") for p in parse_points("j6 i7 j7 g8 h8 l9")]
-    stones += [(p, "1") for p in parse_points("k8 f9 g9 g10 g12")]
+    # the brain ("1") is White in RUN, to move: a forced win it would name in DEBUG
+    stones = [(p, "2") for p in parse_points("b2 e1")]
+    stones += [(p, "1") for p in parse_points("c2 d2 e2 g3 h4 l5 k3 k4")]
     board = "".join(f"{p % 15},{14 - p // 15},{who}\n" for p, who in stones)
+    commands = f"START 15\nINFO rule 4\nBOARD\n{board}DONE\nEND\n"
     out = StringIO()
-    run(StringIO(f"START 15\nINFO rule 4\nBOARD\n{board}DONE\nEND\n"), out, seconds=2.0)
+    run(StringIO(commands), out, seconds=2.0)
     lines = out.getvalue().splitlines()
     assert lines[0] == "OK"
-    assert lines[-1].startswith("ERROR solver error") or lines[-1].startswith("ERROR the checker")
-    assert "rejected the engine's" in lines[-1]
+    assert lines[-1].startswith("ERROR the checker rejected the engine's vct win")
+    # without the DEBUG line no win is named, and the move is played
+    out = StringIO()
+    run(StringIO(commands), out, seconds=2.0, debug=False)
+    assert out.getvalue().splitlines()[-1] == "10,10"  # k5
