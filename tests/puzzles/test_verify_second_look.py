@@ -16,9 +16,11 @@ from typing import Any
 
 import pytest
 from support.books import RUN_BLACK, RUN_WHITE, run_puzzle
+from support.faults import fault_respond
 
 import puzzles.generate
 import puzzles.verify
+import solver.search.api
 import solver.search.second_look
 from puzzles.generate import Wanted, make_puzzle
 from puzzles.io import write_native
@@ -91,6 +93,23 @@ def test_a_stated_line_that_stops_short_is_still_short_under_books() -> None:
     report = verify_puzzle(run_puzzle("j4 i4 f2"), 20)  # ends on a four, not a win
     assert report.stated_ok is False
     assert "stated solution ends after move 2, before the win" in report.problems
+
+
+def test_verify_stated_line_answer_rejected_by_the_checker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The answer to the stated k5 (off the solver's tree) is a proof with a defence left
+    unanswered: a solver error, never "the stated line is right"."""
+    fault_respond(monkeypatch)
+    # (the keys' own checks, which also go through respond, left out: the stated line's)
+    monkeypatch.setattr(solver.search.api, "_check_keys", lambda *a, **k: None)
+    puzzle = run_puzzle("k5 k6 f2 g2 i5 j6 j5", keys=parse_points("j4 k5"))
+    report = verify_puzzle(puzzle, 20)
+    assert report.result == "error" and report.stated_ok is None
+    (problem,) = report.problems
+    assert problem.startswith("solver error: the checker rejected the proof that k5 still wins (")
+    unchecked = verify_puzzle(puzzle, 20, check=False)
+    assert (unchecked.result, unchecked.stated_ok) == ("proven", True)
 
 
 # -- verify: the second look at the cook check and the shortest length -------------------

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.faults import drop_a_defence, fault_respond
 
 import solver.search.respond as respond_module
 from solver.cli import main
@@ -23,7 +24,6 @@ from solver.rules.notation import parse_point, parse_points, point_name
 from solver.search.api import Limits, Verdict, solve
 from solver.search.counting import MoveCount
 from solver.search.dfpn import DfPn
-from solver.search.proof import ProofNode
 from solver.search.respond import respond
 from solver.search.second_look import confirm_keys, confirm_no_win
 
@@ -40,32 +40,11 @@ def _after(board: Board, moves: str) -> Board:
     return out
 
 
-def _drop_a_defence(node: ProofNode) -> bool:
-    """Remove one refuted defence from the first node of ``node`` that has any."""
-    for _, sub in node.walk():
-        if sub.refuted:
-            kept = dict(sub.refuted)
-            del kept[min(kept)]
-            sub.refuted = kept
-            return True
-    return False
-
-
 @pytest.fixture
 def faulty_respond(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """``respond`` leaves a defence unanswered in every proof it returns (the moves
     whose proofs were faulted are collected in the list yielded)."""
-    real = respond_module._respond
-    faulted: list[int] = []
-
-    def faulty(*args: Any) -> respond_module.Response:
-        out = real(*args)
-        if out.node is not None and _drop_a_defence(out.node):
-            faulted.append(out.node.move)
-        return out
-
-    monkeypatch.setattr(respond_module, "_respond", faulty)
-    yield faulted
+    yield fault_respond(monkeypatch)
 
 
 # -- the second look -----------------------------------------------------------------
@@ -231,7 +210,7 @@ def unanswered(monkeypatch: pytest.MonkeyPatch) -> None:
     def proof(self: Any, key: int, memo: Any = None) -> Any:
         tree = real(self, key, memo)
         if memo is None:
-            _drop_a_defence(tree)
+            drop_a_defence(tree)
         return tree
 
     monkeypatch.setattr(DfPn, "proof", proof)

@@ -6,14 +6,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from support.books import run_puzzle
+from support.faults import fault_respond
 from support.pilot import run_async, settle
 from textual.pilot import Pilot
 
-import solver.search.respond as respond_module
 from puzzles.io import write_native
 from solver.rules.notation import parse_point
 from solver.search.respond import respond
@@ -61,18 +60,7 @@ def test_attempt_counts_as_the_books_count() -> None:
 @pytest.fixture
 def faulty_respond(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """``respond`` leaves a defence unanswered in every proof it returns."""
-    real = respond_module._respond
-
-    def faulty(*args: Any) -> respond_module.Response:
-        out = real(*args)
-        if out.node is not None:
-            for _, node in out.node.walk():
-                if node.refuted:
-                    node.refuted = {p: r for p, r in node.refuted.items() if p != min(node.refuted)}
-                    break
-        return out
-
-    monkeypatch.setattr(respond_module, "_respond", faulty)
+    fault_respond(monkeypatch)
     yield
 
 
