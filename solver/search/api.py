@@ -22,7 +22,6 @@ move limit, ``shortest`` and the key moves' lengths then use that count.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,12 +29,21 @@ from typing import Any
 
 from solver.errors import DisproofRejected, PositionError, ProofRejected, SecondLookDisagrees
 from solver.rules.board import Board, Color
-from solver.rules.notation import Point, format_points, point_name
+from solver.rules.notation import Point, point_name
 from solver.search.counting import book_length, parse_count
 from solver.search.dfpn import DfPn, Stopped, paused_gc
 from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
 from solver.search.disproof import audit_disproof
+from solver.search.limits import DEFAULT_MEMORY_MB as DEFAULT_MEMORY_MB
+from solver.search.limits import ENTRY_BYTES as ENTRY_BYTES
+from solver.search.limits import UNBOUNDED as UNBOUNDED
+from solver.search.limits import Goal as Goal
+from solver.search.limits import Limits as Limits
+from solver.search.limits import Verdict as Verdict
+from solver.search.limits import max_entries as _max_entries
+from solver.search.limits import position_text as position_text
 from solver.search.proof import ProofNode
+from solver.search.respond import describe, respond
 
 __all__ = [
     "DEFAULT_MEMORY_MB",
@@ -49,63 +57,6 @@ __all__ = [
     "solve",
     "solve_both",
 ]
-
-UNBOUNDED = 112  # more attacker moves than the board can hold
-
-
-class Goal(enum.Enum):
-    """Threat class the attacker may use."""
-
-    VCF = "vcf"
-    VCT = "vct"
-    TSUME = "tsume"
-
-    @classmethod
-    def parse(cls, text: str | Goal) -> Goal:
-        """Parse ``vcf``/``vct``/``tsume``.
-
-        Raises:
-            PositionError: quoting ``text`` otherwise.
-        """
-        if isinstance(text, Goal):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise PositionError(f"unknown goal: {text!r} (expected vcf, vct or tsume)") from None
-
-    @property
-    def mode(self) -> int:
-        """The search's mode number (0 vcf, 1 vct, 2 tsume)."""
-        return ("vcf", "vct", "tsume").index(self.value)
-
-
-class Verdict(enum.Enum):
-    """``proven``: a forced win; ``disproven``: none within the class and limits;
-    ``unknown``: the budget ran out first."""
-
-    PROVEN = "proven"
-    DISPROVEN = "disproven"
-    UNKNOWN = "unknown"
-
-
-# The table's default memory bound: 2.56 M entries; the longest development search needs
-# about 2.2 M and at 512 MB collected again and again. ``--memory`` sets it.
-DEFAULT_MEMORY_MB = 1024
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
-    ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
-    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
-    move); see :mod:`solver.search.counting`."""
-
-    max_moves: int | None = None
-    time: float | None = None
-    nodes: int | None = None
-    memory_mb: int = DEFAULT_MEMORY_MB
-    count: str = "plain"
 
 
 @dataclass(frozen=True)
@@ -207,19 +158,6 @@ class _Clock:
             self.progress(
                 Progress(self.done_nodes + nodes, now - self.start, self.bound, self.phase)
             )
-
-
-# What one table entry takes, measured on the longest development search: never
-# collected (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the
-# search: 318 bytes an entry (the entry, its int key, its slot in the dict, its
-# children's codes and cached entries, its threat line). Collected, the entries kept are
-# the bigger ones (with children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400,
-# and the process stays near the bound (470 MB at --memory 512).
-ENTRY_BYTES = 400
-
-
-def _max_entries(memory_mb: int) -> int:
-    return max(10_000, memory_mb * 1_000_000 // ENTRY_BYTES)
 
 
 def solve(
@@ -365,8 +303,6 @@ def _check_keys(
         ProofRejected: the checker rejected a key's proof.
         SecondLookDisagrees: a key's win is not found again after the key is played.
     """
-    from solver.search.respond import describe, respond
-
     assert result.keys is not None
     start = time.monotonic()
     checked: list[KeyMove] = []
@@ -464,14 +400,6 @@ def _check(board: Board, limits: Limits, result: SolveResult, run: bool = False)
     finally:
         result.check_seconds = time.monotonic() - start
     result.checked = True
-
-
-def position_text(board: Board) -> str:
-    """A position in one line, as the command line takes it: ``black: h8 i9; white: h9;
-    black to move``."""
-    black = format_points(board.stones(Color.BLACK)) or "-"
-    white = format_points(board.stones(Color.WHITE)) or "-"
-    return f"black: {black}; white: {white}; {board.to_move.label()} to move"
 
 
 def _narrow(

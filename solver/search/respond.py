@@ -34,10 +34,10 @@ from typing import Any
 from solver.errors import ProofRejected
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
-from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, _max_entries, position_text
 from solver.search.counting import book_length, parse_count
 from solver.search.dfpn import INF, DfPn, Stopped
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
+from solver.search.limits import UNBOUNDED, Goal, Limits, Verdict, max_entries, position_text
 from solver.search.proof import ProofNode
 
 __all__ = ["Response", "respond"]
@@ -94,7 +94,7 @@ def respond(
         goal.mode,
         node_limit=limits.nodes,
         deadline=deadline,
-        max_entries=_max_entries(limits.memory_mb),
+        max_entries=max_entries(limits.memory_mb),
         should_stop=should_stop,
         count=count,
     )
