@@ -73,7 +73,7 @@ from solver.search.checker import ProofError, check_line
 from solver.search.counting import MoveCount
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
 from solver.search.proof import ProofNode
-from solver.search.respond import describe, respond
+from solver.search.respond import Response, describe, respond
 from solver.search.second_look import confirm_keys, confirm_no_win
 
 __all__ = [
@@ -325,14 +325,7 @@ def _check_stated(
             node = ProofNode(move=move, length=1, final="five")
         elif node is None or node.move != move:
             board.push(move)
-            answer = respond(
-                board,
-                puzzle.goal,
-                Limits(max_moves=count.after(), time=budget.left(), count=puzzle.count),
-                should_stop=budget.should_stop,
-                run=count.run,
-                check=budget.check,
-            )
+            answer = _answer(board, puzzle, count, budget, report, (n, move))
             board.pop()
             if answer.result is Verdict.UNKNOWN or (
                 answer.result is Verdict.PROVEN and answer.node is None
@@ -380,6 +373,44 @@ def _check_stated(
             return
     report.problems.append(f"stated solution ends after move {(len(sol) + 1) // 2}, before the win")
     report.stated_ok = False
+
+
+def _answer(
+    board: Board,
+    puzzle: Puzzle,
+    count: MoveCount,
+    budget: Budget,
+    report: VerifyReport,
+    stated: tuple[int, Point],
+) -> Response:
+    """The defender's answer to the stated attacker move just played (``stated``: its
+    number and point; ``respond``, counted as ``count`` says). "It no longer wins" gets
+    a second look: ``respond`` again without the search's shortcuts; if that cannot
+    finish, the answer stands, noted in ``report.unconfirmed``.
+
+    Raises:
+        SecondLookDisagrees: the second look finds the move still wins.
+    """
+    limits = Limits(max_moves=count.after(), time=budget.left(), count=puzzle.count)
+    stop, run = budget.should_stop, count.run
+    answer = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=budget.check)
+    if answer.result is not Verdict.DISPROVEN:
+        return answer
+    limits = dataclasses.replace(limits, time=budget.left())
+    again = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=False, safe=True)
+    if again.result is Verdict.PROVEN:
+        n, move = stated
+        raise SecondLookDisagrees(
+            f"the search found that the stated move {n} ({point_name(move)}) "
+            f"loses the win ({describe(answer)}), a search without its shortcuts found it "
+            f"wins in the position {position_text(board)}"
+        )
+    if again.result is Verdict.UNKNOWN:
+        report.unconfirmed.append(
+            f"stated move {stated[0]} loses the win: the second look without shortcuts did not "
+            f"finish {budget.why(again.reason)}"
+        )
+    return answer
 
 
 def _final_vcf(board: Board, budget: Budget) -> list[Point]:

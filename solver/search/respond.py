@@ -70,12 +70,14 @@ def respond(
     should_stop: Callable[[], bool] | None = None,
     run: bool = False,
     check: bool = True,
+    safe: bool = False,
 ) -> Response:
     """Answer the last attacker move; ``board.to_move`` is the defender.
 
     ``limits.max_moves`` counts the attacker moves still allowed *after* the one played
     (as ``limits.count`` counts them, the one played counted as one; under ``books`` a
-    four that continues a run, ``run``, is free).
+    four that continues a run, ``run``, is free). ``safe``: search without the pruning
+    shortcuts (as ``solve``'s: a second look at a "the move does not win").
 
     Raises:
         ProofRejected: the checker rejected the proof of a proven answer (``check``).
@@ -97,6 +99,7 @@ def respond(
         max_entries=max_entries(limits.memory_mb),
         should_stop=should_stop,
         count=count,
+        safe=safe,
     )
     last = board.moves[-1] if board.moves else None
     try:

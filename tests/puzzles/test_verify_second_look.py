@@ -31,6 +31,7 @@ from solver.errors import SecondLookDisagrees
 from solver.rules.board import Board
 from solver.rules.notation import parse_points
 from solver.search.api import KeyMove, Limits, SolveResult, Verdict, solve
+from solver.search.respond import Response, respond
 
 # White's VCF f2 g2 i5 (2 moves), its only winning first move.
 VCF2 = Board.from_stones("b2", "c2 d2 e2 g3 h4", to_move="white")
@@ -276,3 +277,27 @@ def test_generate_drops_a_puzzle_its_second_look_cannot_confirm(
 ) -> None:
     _second_look_runs_out(monkeypatch)
     assert make_puzzle(VCF2, Wanted("vcf", 1, 3), "test") is None
+
+
+def test_verify_second_look_at_a_stated_move_that_loses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first answer that says the stated k5 (a key) no longer wins: the second look
+    (``respond`` without shortcuts) finds it does; a solver error. A true "loses" stands."""
+    real = respond
+
+    def says_no(board: Board, goal: Any, limits: Limits | None = None, **kw: Any) -> Response:
+        if kw.get("safe"):
+            return real(board, goal, limits, **kw)
+        return Response(Verdict.DISPROVEN, parse_points("k6")[0], "defends")
+
+    monkeypatch.setattr(puzzles.verify, "respond", says_no)
+    report = verify_puzzle(run_puzzle("k5 k6 f2 g2 i5 j6 j5", keys=parse_points("j4 k5")), 20)
+    assert report.result == "error"
+    (problem,) = report.problems
+    assert problem.startswith(
+        "solver error: the search found that the stated move 1 (k5) loses the win (k6: "
+        "defends), a search without its shortcuts found it wins in the position black: e1 b2;"
+    )
+    monkeypatch.setattr(puzzles.verify, "respond", real)
+    true = verify_puzzle(run_puzzle("f2 g2 i5 j6 k5 k6 j5", keys=parse_points("j4 k5")), 20)
+    assert "stated move 1 (f2) loses the win (g2: blocks the four)" in true.problems
+    assert true.result == "proven" and true.unconfirmed == []
