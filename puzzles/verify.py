@@ -74,7 +74,7 @@ from solver.search.counting import MoveCount
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
 from solver.search.proof import ProofNode
 from solver.search.respond import Response, describe, respond
-from solver.search.second_look import confirm_keys, confirm_no_win
+from solver.search.second_look import confirm_keys, confirm_no_win, confirm_refutation
 
 __all__ = [
     "RESULTS",
@@ -396,18 +396,19 @@ def _answer(
     answer = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=budget.check)
     if answer.result is not Verdict.DISPROVEN:
         return answer
-    limits = dataclasses.replace(limits, time=budget.left())
-    again = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=False, safe=True)
-    if again.result is Verdict.PROVEN:
-        n, move = stated
-        raise SecondLookDisagrees(
-            f"the search found that the stated move {n} ({point_name(move)}) "
-            f"loses the win ({describe(answer)}), a search without its shortcuts found it "
-            f"wins in the position {position_text(board)}"
-        )
-    if again.result is Verdict.UNKNOWN:
+    n, move = stated
+    again = confirm_refutation(
+        board,
+        puzzle.goal,
+        dataclasses.replace(limits, time=budget.left()),
+        answer,
+        what=f"that the stated move {n} ({point_name(move)}) loses the win",
+        run=run,
+        should_stop=stop,
+    )
+    if not again.confirmed:
         report.unconfirmed.append(
-            f"stated move {stated[0]} loses the win: the second look without shortcuts did not "
+            f"stated move {n} loses the win: the second look without shortcuts did not "
             f"finish {budget.why(again.reason)}"
         )
     return answer

@@ -38,8 +38,9 @@ from solver.errors import SecondLookDisagrees
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.search.api import Goal, Limits, Verdict, position_text, solve
+from solver.search.respond import Response, describe, respond
 
-__all__ = ["SecondLook", "confirm_keys", "confirm_no_win"]
+__all__ = ["SecondLook", "confirm_keys", "confirm_no_win", "confirm_refutation"]
 
 
 @dataclass(frozen=True)
@@ -71,15 +72,29 @@ def confirm_no_win(
             "no win", "no win in 3" ...).
     """
     again = solve(board, goal, limits, should_stop=should_stop, check=False, safe=True)
-    if again.result is Verdict.PROVEN:
-        line = " ".join(point_name(p) for p in again.line)
+    line = " ".join(point_name(p) for p in again.line)
+    return _outcome(
+        again.result,
+        again.reason,
+        f"{what}, a search without its shortcuts found one ({line})",
+        board,
+    )
+
+
+def _outcome(result: Verdict, reason: str, disagreement: str, board: Board) -> SecondLook:
+    """The second look's outcome from its verdict on a "no win" claim.
+
+    Raises:
+        SecondLookDisagrees: ``result`` is proven (``disagreement`` says how, after
+            "the search found").
+    """
+    if result is Verdict.PROVEN:
         raise SecondLookDisagrees(
-            f"the search found {what}, a search without its shortcuts found one ({line}) "
-            f"in the position {position_text(board)}"
+            f"the search found {disagreement} in the position {position_text(board)}"
         )
-    if again.result is Verdict.DISPROVEN:
+    if result is Verdict.DISPROVEN:
         return SecondLook(True)
-    return SecondLook(False, again.reason or "search stopped")
+    return SecondLook(False, reason or "search stopped")
 
 
 def confirm_keys(
@@ -112,3 +127,26 @@ def confirm_keys(
             f"found {_keys_text(found)} in the position {position_text(board)}"
         )
     return SecondLook(True)
+
+
+def confirm_refutation(
+    board: Board,
+    goal: Goal | str,
+    limits: Limits,
+    answer: Response,
+    *,
+    what: str,
+    run: bool = False,
+    should_stop: Callable[[], bool] | None = None,
+) -> SecondLook:
+    """Answer the attacker move just played again without the shortcuts (``respond``
+    with ``safe``; ``board``, ``limits`` and ``run`` as ``respond`` took them): confirmed
+    if it does not win either, else why the second look did not finish.
+
+    Raises:
+        SecondLookDisagrees: the move wins after all (``what`` names the claim, e.g.
+            "that the stated move 1 (k5) loses the win"; ``answer`` is the first one).
+    """
+    again = respond(board, goal, limits, should_stop=should_stop, run=run, check=False, safe=True)
+    said = f"{what} ({describe(answer)}), a search without its shortcuts found it wins"
+    return _outcome(again.result, again.reason, said, board)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from support.books import run_puzzle
@@ -74,6 +75,23 @@ async def _opened(pilot: Pilot[None]) -> PuzzleScreen:
     raise AssertionError("the puzzle's tree was not solved")
 
 
+def _app(tmp_path: Path) -> Any:
+    path = tmp_path / "books.renju"
+    write_native([BOOKS], path)
+    return make_app([path], data_dir=tmp_path)
+
+
+async def _play_off_tree(pilot: Pilot[None]) -> tuple[PuzzleScreen, str]:
+    """Open the puzzle, play a key off the solver's tree; the screen and the move."""
+    screen = await _opened(pilot)
+    root = screen.attempt.root
+    move = "k5" if root is None or root.move != parse_point("k5") else "j4"
+    await pilot.press(*move, "enter")
+    await settle(pilot)
+    await settle(pilot)
+    return screen, move
+
+
 @run_async
 async def test_trainer_solves_a_books_puzzle_as_it_counts(tmp_path: Path) -> None:
     path = tmp_path / "books.renju"
@@ -88,21 +106,40 @@ async def test_trainer_solves_a_books_puzzle_as_it_counts(tmp_path: Path) -> Non
 async def test_trainer_shows_a_rejected_answer_as_an_error(
     faulty_respond: None, tmp_path: Path
 ) -> None:
-    path = tmp_path / "books.renju"
-    write_native([BOOKS], path)
-    app = make_app([path], data_dir=tmp_path)
+    app = _app(tmp_path)
     async with app.run_test(size=(100, 32)) as pilot:
-        screen = await _opened(pilot)
+        screen, _ = await _play_off_tree(pilot)
         att = screen.attempt
-        first = att.root.move if att.root is not None else None
-        move = "k5" if first != parse_point("k5") else "j4"  # a key off the solver's tree
-        await pilot.press(*move, "enter")
-        await settle(pilot)
-        await settle(pilot)
         assert att.state == "undecided"  # neither "still wins" nor "refuted"
         assert att.message.endswith(
             "the solver could not decide (solver error). Take it back with u"
         )
         assert any(
             "solver error: the checker rejected" in str(n.message) for n in app._notifications
+        )
+
+
+@run_async
+async def test_trainer_second_look_at_a_move_said_not_to_win(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The first answer says the player's k5 (a key, off the solver's tree) does not
+    win; the second look finds it does: a solver error, not a failed puzzle."""
+    import tui.screens.puzzle as puzzle_screen
+    from solver.search.api import Verdict
+    from solver.search.respond import Response
+
+    def says_no(*args: Any, **kw: Any) -> Response:
+        return Response(Verdict.DISPROVEN, parse_point("k6"), "defends")
+
+    monkeypatch.setattr(puzzle_screen, "respond", says_no)
+    app = _app(tmp_path)
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen, move = await _play_off_tree(pilot)
+        att = screen.attempt
+        assert att.state == "undecided" and screen.settled is None  # not "failed"
+        texts = [str(n.message) for n in app._notifications]
+        assert any(
+            "solver error: the search found that " + move + " does not win (k6: defends)" in t
+            for t in texts
         )

@@ -24,6 +24,7 @@ from solver.rules.notation import point_name
 from solver.search.api import Limits, Verdict, solve
 from solver.search.proof import ProofNode
 from solver.search.respond import Response, respond
+from solver.search.second_look import confirm_refutation
 from tui.models.attempt import Attempt, format_moves, region_around
 from tui.models.catalog import Entry, puzzle_label
 from tui.models.progress_store import Result
@@ -38,6 +39,14 @@ if TYPE_CHECKING:
 __all__ = ["PuzzleScreen"]
 
 SOLVE_SECONDS = 60.0
+# at most this long for the second look at a "your move does not win"
+SECOND_LOOK_SECONDS = 10.0
+
+
+def _searched(resp: Response, goal: str) -> bool:
+    """Whether a "does not win" rests on a search (not on the rules alone: a five of
+    the defender's, or under VCF a move that is not a four)."""
+    return resp.reason != "makes five" and not (goal == "vcf" and resp.reason == "no threat")
 
 
 class PuzzleScreen(TrainerScreen):
@@ -275,8 +284,28 @@ class PuzzleScreen(TrainerScreen):
         ``respond``'s, the attempt's :attr:`~tui.models.attempt.Attempt.run`)."""
         worker = get_current_worker()
         goal = self.entry.puzzle.goal
+
+        def stop() -> bool:
+            return bool(worker.is_cancelled)
+
         try:
-            resp = respond(board, goal, limits, should_stop=lambda: worker.is_cancelled, run=run)
+            resp = respond(board, goal, limits, should_stop=stop, run=run)
+            if resp.result is Verdict.DISPROVEN and _searched(resp, goal):
+                # "it does not win" costs the player the puzzle: a second look first
+                # (without the search's shortcuts; if it cannot finish, the answer stands)
+                move = point_name(board.moves[-1]) if board.moves[-1] is not None else "pass"
+                again = Limits(
+                    max_moves=limits.max_moves, time=SECOND_LOOK_SECONDS, count=limits.count
+                )
+                confirm_refutation(
+                    board,
+                    goal,
+                    again,
+                    resp,
+                    what=f"that {move} does not win",
+                    run=run,
+                    should_stop=stop,
+                )
         except SolverError as exc:
             # (a proof the checker rejected: the move is left undecided, the error shown)
             if not worker.is_cancelled:
