@@ -21,7 +21,10 @@ any kind, states its themes and initial rating (:mod:`puzzles.themes`).
 
 Every proof is re-checked by the independent checker unless ``--no-check`` is given; a
 rejected one is a solver error: reported on stderr with the position, the position is
-not kept, the mining goes on, and the command exits with 3 at the end.
+not kept, the mining goes on, and the command exits with 3 at the end. So is a second
+look (the search again without its shortcuts) that finds a win the first searches ruled
+out: another key, a shorter win, or a VCF under ``vct``/``tsume``; a second look that
+does not finish in time drops the position.
 
 The search runs in this process, in ``--jobs N`` processes or on a Dask cluster
 (``--scheduler``), with the same answers; OUTPUT is written as puzzles are found and
@@ -47,10 +50,11 @@ from puzzles.game_stream import GameLine, file_lines, generated_lines
 from puzzles.io import read_puzzles
 from puzzles.model import KINDS, Puzzle
 from puzzles.themes import initial_rating, win_themes
-from solver.errors import EXIT_SOLVER_ERROR, CommandError, RenjuError
+from solver.errors import EXIT_SOLVER_ERROR, CommandError, RenjuError, SecondLookDisagrees
 from solver.progress import Bar, progress_bar
 from solver.rules.board import Board, Color
-from solver.search.api import Limits, SolveResult, Verdict, solve
+from solver.search.api import KeyMove, Limits, SolveResult, Verdict, position_text, solve
+from solver.search.second_look import confirm_keys, confirm_no_win
 
 __all__ = [
     "Wanted",
@@ -80,7 +84,7 @@ def level_of(goal: str, moves: int) -> int:
     return max(1, min(5, base + (moves + 1) // 2))
 
 
-def _unique_key(board: Board, want: Wanted, moves: int) -> int | None:
+def _unique_key(board: Board, want: Wanted, moves: int) -> KeyMove | None:
     result = solve(
         board,
         want.goal,
@@ -90,7 +94,7 @@ def _unique_key(board: Board, want: Wanted, moves: int) -> int | None:
     )
     if result.result is not Verdict.PROVEN or result.keys is None or len(result.keys) != 1:
         return None
-    return result.keys[0].move
+    return result.keys[0]
 
 
 def mine(
@@ -206,8 +210,15 @@ def make_puzzle(board: Board, want: Wanted, source: str, comment: str = "") -> P
 def _candidate(board: Board, want: Wanted) -> tuple[SolveResult, int] | None:
     """The shortest win and the unique key of a position that makes a puzzle, or None.
 
+    Every "no" a kept puzzle rests on gets a second look without the search's shortcuts
+    (:mod:`solver.search.second_look`) once the first searches have kept it: no other
+    first move wins and no win is shorter (the key list and its lengths searched again),
+    and for ``vct``/``tsume`` no VCF wins within the length. A second look that does not
+    finish in ``want.time`` drops the position (unconfirmed is not sound).
+
     Raises:
-        SolverError: a proof the checker rejected.
+        SolverError: a proof the checker rejected, or a second look that finds a win
+            the first search ruled out.
     """
     limits = Limits(max_moves=want.max_moves, time=want.time)
     result = solve(board, want.goal, limits, shortest=True, check=want.check)
@@ -217,16 +228,49 @@ def _candidate(board: Board, want: Wanted) -> tuple[SolveResult, int] | None:
         return None  # (its length may not be the shortest)
     if result.moves < want.min_moves:
         return None
+    moves = result.moves
     if want.goal != "vcf":
-        plain = solve(
-            board, "vcf", Limits(max_moves=result.moves, time=want.time), check=want.check
-        )
+        plain = solve(board, "vcf", Limits(max_moves=moves, time=want.time), check=want.check)
         if plain.result is not Verdict.DISPROVEN:
             return None  # a VCF does it: not a puzzle of this class
-    key = _unique_key(board, want, result.moves)
-    if key is None or key != result.line[0]:
+    key = _unique_key(board, want, moves)
+    if key is None or key.move != result.line[0]:
         return None
-    return result, key
+    if key.moves != moves:
+        raise SecondLookDisagrees(
+            f"the shortest win's search found {moves} moves, the search of every first move "
+            f"{key.moves} in the position {position_text(board)}"
+        )
+    if not _confirmed(board, want, moves, key):
+        return None
+    return result, key.move
+
+
+def _confirmed(board: Board, want: Wanted, moves: int, key: KeyMove) -> bool:
+    """The second looks of a kept candidate (see :func:`_candidate`): whether each
+    confirmed the first searches' "no".
+
+    Raises:
+        SecondLookDisagrees: one found a win they ruled out.
+    """
+    keys = confirm_keys(
+        board,
+        want.goal,
+        Limits(max_moves=moves, time=want.time * 2),
+        {key.move: key.moves},
+        what="the only winning first move",
+    )
+    if not keys.confirmed:
+        return False
+    if want.goal == "vcf":
+        return True
+    gate = confirm_no_win(
+        board,
+        "vcf",
+        Limits(max_moves=moves, time=want.time),
+        what="no VCF",
+    )
+    return gate.confirmed
 
 
 def register_generate(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -10,19 +10,25 @@
 3. Every winning first move within ``max_moves`` (``all_keys=True``; unbounded when the
    puzzle states no limit): a winning first move that is neither the stated first move
    nor a stated key is a cook (余詰).
-   A proof is reported only once the independent checker (:mod:`solver.checker`) has
-   accepted it (``check``, the default); a "no win" (disproven) is searched again
-   without the pruning shortcuts (``safe``, the second look) within the time left, and
-   audited (every OR node of the disproof given every move the search's primitives give
-   there, :mod:`solver.search.disproof`). A rejected proof, a disproof the audit
-   rejects, or a second look that finds a win, makes the puzzle's result
-   ``error`` (a solver error, neither sound nor unsound) with the reason as its problem.
+   A proof (the main one, each key's) is reported only once the independent checker
+   (:mod:`solver.checker`) has accepted it (``check``, the default). Every "no" the
+   verdict rests on gets a second look (:mod:`solver.search.second_look`: the search
+   again without its pruning shortcuts, ``safe``, in the time left): a "no win"
+   (disproven; also audited, every OR node of the disproof given every move the
+   search's primitives give there, :mod:`solver.search.disproof`), and the key list with
+   the length of each key's shortest win (no cook, no shorter win). A rejected proof, a
+   disproof the audit rejects, a second look that finds a win, or two searches that
+   disagree on the shortest length, makes the puzzle's result ``error`` (a solver
+   error, neither sound nor unsound) with the reason as its problem; a second look that
+   does not finish leaves the answer standing, noted in ``unconfirmed``.
 4. The stated solution, move by move: each attacker move must be legal and keep the win
    within the moves left against every defence (read off the solver's proof tree while
    the line follows it, else checked with :func:`solver.respond.respond`, which also
    names a defence that holds), each defender reply must be a legal move; the stated
    line ends at the first attacker move that wins at once (a five, or no defence left),
-   and its length is compared with the shortest win.
+   and its length is compared with the shortest win. Moves are counted as the puzzle
+   counts them (``books``: a run of fours one move, the final VCF one; such a line may
+   stop where its final VCF starts, the VCF then checked by the checker).
 
 5. The themes and the initial rating (:mod:`puzzles.themes`) are read off the shortest
    win's proof tree; themes the puzzle states that differ from the engine's are a problem.
@@ -59,12 +65,16 @@ from puzzles.verify_report import (
     stated_themes,
     task_summary,
 )
-from solver.errors import SecondLookDisagrees, SolverError
+from solver.errors import ProofRejected, SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
 from solver.search.api import Limits, Verdict, position_text, solve
+from solver.search.checker import ProofError, check_line
+from solver.search.counting import MoveCount
+from solver.search.dfpn_shared import BOOK_VCF_DEPTH
 from solver.search.proof import ProofNode
-from solver.search.respond import describe, respond
+from solver.search.respond import Response, describe, respond
+from solver.search.second_look import confirm_keys, confirm_no_win, confirm_refutation
 
 __all__ = [
     "RESULTS",
@@ -165,7 +175,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
     report.line = _names(main.line)
     report.shortest = main.moves
     _themes(board, puzzle, main.tree, main.nodes, report)
-    _keys(board, puzzle, main.line[0], budget, report)
+    lengths = _keys(board, puzzle, main.line[0], budget, report)
     if stated_problems:
         report.problems += stated_problems
         report.stated_ok = False
@@ -176,6 +186,8 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
         report.problems.append(
             f"stated solution is {report.stated} moves, shortest is {report.shortest}"
         )
+    if lengths is not None:  # (last: the searches above first, in the time left)
+        _confirm_keys(board, puzzle, budget, report, lengths)
 
 
 def _themes(
@@ -196,44 +208,47 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) ->
     Raises:
         SecondLookDisagrees: it finds a win (the first search's disproof was wrong).
     """
-    again = solve(
+    again = confirm_no_win(
         board,
         puzzle.goal,
         Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        what="no win",
         should_stop=budget.should_stop,
-        check=budget.check,
-        safe=True,
     )
-    if again.result is Verdict.PROVEN:
-        line = " ".join(_names(again.line))
-        raise SecondLookDisagrees(
-            f"the search found no win, a search without its shortcuts found one ({line}) "
-            f"in the position {position_text(board)}"
-        )
-    if again.result is Verdict.UNKNOWN:
-        why = budget.why(again.reason)
+    if not again.confirmed:
         audit = "audited; " if audited else ""
-        return f"; {audit}the second look without shortcuts did not finish {why}"
+        return (
+            f"; {audit}the second look without shortcuts did not finish {budget.why(again.reason)}"
+        )
     return ""
 
 
-def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: VerifyReport) -> None:
+def _keys(
+    board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: VerifyReport
+) -> dict[Point, int] | None:
     """Find every winning first move; record cooks and stated keys that do not win.
+    Returns the keys with the lengths of their shortest wins, for the second look
+    (:func:`_confirm_keys`; None: the key list is not complete).
 
     The intended first moves are the stated keys and the stated solution's first move,
     or else the solver's own first move ``first``.
+
+    Raises:
+        SecondLookDisagrees: the shortest of the keys' wins is not the shortest win
+            found (``report.shortest``): the two searches disagree.
     """
+    limits = Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count)
     found = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        limits,
         all_keys=True,
         should_stop=budget.should_stop,
         check=budget.check,
     )
     if found.result is Verdict.UNKNOWN or found.keys is None:
         report.problems.append(f"cook check unknown {budget.why(found.reason)}")
-        return
+        return None
     keys = found.keys
     report.keys = _names([k.move for k in keys])
     winning = {k.move for k in keys}
@@ -244,6 +259,42 @@ def _keys(board: Board, puzzle: Puzzle, first: Point, budget: Budget, report: Ve
     for k in puzzle.keys:
         if k not in winning:
             report.problems.append(f"stated key {point_name(k)} does not win")
+    if found.reason:
+        report.unconfirmed.append(f"the key list ({found.reason})")
+        return None
+    shortest = min((k.moves for k in keys), default=None)
+    if shortest != report.shortest:
+        raise SecondLookDisagrees(
+            f"the shortest win's search found {report.shortest} moves, the search of every "
+            f"first move {shortest} in the position {position_text(board)}"
+        )
+    return {k.move: k.moves for k in keys}
+
+
+def _confirm_keys(
+    board: Board, puzzle: Puzzle, budget: Budget, report: VerifyReport, lengths: dict[Point, int]
+) -> None:
+    """The second look at the key list and the lengths of the keys' wins
+    (:func:`solver.search.second_look.confirm_keys`): no other first move wins (the
+    cook check) and no win is shorter than ``report.shortest`` (the shortest length).
+    Not finished in the time left: noted in ``report.unconfirmed``.
+
+    Raises:
+        SecondLookDisagrees: it finds other keys or other lengths.
+    """
+    again = confirm_keys(
+        board,
+        puzzle.goal,
+        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        lengths,
+        what="the winning first moves",
+        should_stop=budget.should_stop,
+    )
+    if not again.confirmed:
+        report.unconfirmed.append(
+            "the key list and the shortest length: the second look without shortcuts did "
+            f"not finish {budget.why(again.reason)}"
+        )
 
 
 def _check_stated(
@@ -255,10 +306,12 @@ def _check_stated(
     position reached) a move is checked by the tree alone; a move that leaves the tree is
     checked by :func:`solver.respond.respond` (does the attack still win after it, against
     every defence?), and a new tree is searched for after the defender's reply.
+    The moves are counted as the puzzle counts them (:class:`MoveCount`): under ``books`` a
+    line may also stop where its final VCF starts (the attacker to move, a VCF his).
     """
     board = puzzle.board()
     sol = puzzle.solution
-    left = puzzle.max_moves  # attacker moves still allowed, this one included
+    count = MoveCount(puzzle.count, puzzle.max_moves)
     node = tree
     for i in range(0, len(sol), 2):
         n = i // 2 + 1
@@ -267,16 +320,12 @@ def _check_stated(
             report.problems.append(f"stated move {n} ({point_name(move)}) is not a legal move")
             report.stated_ok = False
             return
+        four = board.core.is_four_move(move, int(board.to_move))
         if board.is_five(move):
             node = ProofNode(move=move, length=1, final="five")
         elif node is None or node.move != move:
             board.push(move)
-            answer = respond(
-                board,
-                puzzle.goal,
-                Limits(max_moves=None if left is None else left - 1, time=budget.left()),
-                should_stop=budget.should_stop,
-            )
+            answer = _answer(board, puzzle, count, budget, report, (n, move))
             board.pop()
             if answer.result is Verdict.UNKNOWN or (
                 answer.result is Verdict.PROVEN and answer.node is None
@@ -292,8 +341,9 @@ def _check_stated(
                 return
             node = answer.node
         assert node is not None
+        count.attack(move, four)
         if node.length == 1:
-            report.stated = n
+            report.stated = count.length(puzzle.board())
             report.stated_ok = True
             return
         if i + 1 >= len(sol):
@@ -305,25 +355,96 @@ def _check_stated(
             report.stated_ok = False
             return
         board.push(reply)
+        count.defend(reply)
         if board.five_on_board() is not None:
             report.problems.append(f"stated reply {n} ({point_name(reply)}) makes five")
             report.stated_ok = False
             return
-        left = None if left is None else left - 1
         node = node.after(reply)
         if node is None and i + 2 < len(sol):
-            node = _proof(board, puzzle, left, budget)
+            node = _proof(board, puzzle, count, budget)
+    if count.books and len(sol) % 2 == 0:
+        # (the books' line may end where the final VCF starts: one move, or none after a four)
+        final = _final_vcf(board, budget)
+        if final:
+            count.line.extend(final)
+            report.stated = count.length(puzzle.board())
+            report.stated_ok = True
+            return
     report.problems.append(f"stated solution ends after move {(len(sol) + 1) // 2}, before the win")
     report.stated_ok = False
 
 
-def _proof(board: Board, puzzle: Puzzle, left: int | None, budget: Budget) -> ProofNode | None:
-    """A proof tree for the position, if one is found quickly within the budget."""
+def _answer(
+    board: Board,
+    puzzle: Puzzle,
+    count: MoveCount,
+    budget: Budget,
+    report: VerifyReport,
+    stated: tuple[int, Point],
+) -> Response:
+    """The defender's answer to the stated attacker move just played (``stated``: its
+    number and point; ``respond``, counted as ``count`` says). "It no longer wins" gets
+    a second look: ``respond`` again without the search's shortcuts; if that cannot
+    finish, the answer stands, noted in ``report.unconfirmed``.
+
+    Raises:
+        SecondLookDisagrees: the second look finds the move still wins.
+    """
+    limits = Limits(max_moves=count.after(), time=budget.left(), count=puzzle.count)
+    stop, run = budget.should_stop, count.run
+    answer = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=budget.check)
+    if answer.result is not Verdict.DISPROVEN:
+        return answer
+    n, move = stated
+    again = confirm_refutation(
+        board,
+        puzzle.goal,
+        dataclasses.replace(limits, time=budget.left()),
+        answer,
+        what=f"that the stated move {n} ({point_name(move)}) loses the win",
+        run=run,
+        should_stop=stop,
+    )
+    if not again.confirmed:
+        report.unconfirmed.append(
+            f"stated move {n} loses the win: the second look without shortcuts did not "
+            f"finish {budget.why(again.reason)}"
+        )
+    return answer
+
+
+def _final_vcf(board: Board, budget: Budget) -> list[Point]:
+    """The attacker's VCF in ``board`` (attacker to move), checked by the independent
+    checker when the budget says so; empty if none is found."""
+    core = board.core.copy()
+    core.set_deadline(budget.deadline, budget.should_stop)
+    status, line, _ = core.vcf(int(board.to_move), BOOK_VCF_DEPTH, 2_000_000, False)
+    if status != 1:
+        return []
+    if budget.check:
+        try:
+            check_line(board, line)
+        except ProofError as exc:
+            raise ProofRejected(
+                f"the checker rejected the VCF {' '.join(_names(list(line)))} ({exc}) in the "
+                f"position {position_text(board)}"
+            ) from None
+    return list(line)
+
+
+def _proof(board: Board, puzzle: Puzzle, count: MoveCount, budget: Budget) -> ProofNode | None:
+    """A proof tree for the position (attacker to move) within the moves the line has
+    left (``count``: as the puzzle counts them, with the run of fours), if one is found
+    within the budget."""
+    if count.left is not None and count.left < 0:
+        return None  # (only the final VCF may go on: ``respond`` judges its moves)
     found = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=left, time=budget.left()),
+        Limits(max_moves=count.left, time=budget.left(), count=puzzle.count),
         should_stop=budget.should_stop,
         check=budget.check,
+        run=count.run,
     )
     return found.tree

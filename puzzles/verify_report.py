@@ -54,6 +54,9 @@ class VerifyReport:
         answer: a task's answer found by the engine (every holding move, every point of
             the kind; ``None``: a win puzzle, or not known).
         themes: the engine's themes; rating: the initial rating from its facts.
+        unconfirmed: the claims of the verdict (no cook, the shortest length ...) that
+            the second look without the search's shortcuts could not confirm within the
+            budget, each with why (they stand as the first search made them).
     """
 
     id: str = ""
@@ -74,6 +77,7 @@ class VerifyReport:
     answer: list[str] | None = None
     themes: list[str] = field(default_factory=list)
     rating: int | None = None
+    unconfirmed: list[str] = field(default_factory=list)
 
     @property
     def sound(self) -> bool:

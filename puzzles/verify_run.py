@@ -272,6 +272,8 @@ def summarize(
         "sound": sum(r.sound for r in reports),
         "with_problems": sum(not r.sound for r in reports),
         "problems": dict(sorted(kinds.items())),
+        # puzzles with a claim the second look could not confirm in time
+        "unconfirmed": sum(bool(r.unconfirmed) for r in reports),
         "skipped_entries": [{"location": str(loc), "error": _problem(exc)} for loc, exc in skipped],
         "unreadable_files": [{"file": e.path, "error": e.problem} for e in unreadable or []],
         "seconds": round(seconds, 3),
@@ -333,7 +335,13 @@ def _line(r: VerifyReport) -> str:
     head = f"{mark:4} {r.source} {r.id}: {what}"
     figures = f" ({r.nodes:,} nodes, {r.seconds:.2f} s)" if r.result != "illegal" else ""
     tail = "; ".join(r.problems)
-    return head + figures + (f" -- {tail}" if tail else "")
+    unsure = "; ".join(r.unconfirmed)
+    return (
+        head
+        + figures
+        + (f" -- {tail}" if tail else "")
+        + (f" [not confirmed: {unsure}]" if unsure else "")
+    )
 
 
 def _table(summary: dict[str, Any], files: int, resumed: int) -> str:
@@ -350,6 +358,8 @@ def _table(summary: dict[str, Any], files: int, resumed: int) -> str:
     lines.append(f"  {'with problems':<22}{summary['with_problems']:>8}")
     for kind, count in summary["problems"].items():
         lines.append(f"    {kind:<20}{count:>8}")
+    if summary.get("unconfirmed"):
+        lines.append(f"  {'not confirmed':<22}{summary['unconfirmed']:>8}")
     if summary["skipped_entries"]:
         lines.append(f"  {'bad entries skipped':<22}{len(summary['skipped_entries']):>8}")
     if summary["unreadable_files"]:

@@ -6,6 +6,7 @@ import argparse
 import json
 
 from solver.cli.position import add_position_arguments, position_from_args
+from solver.cli.solve_command import add_check_argument
 from solver.errors import CommandError
 from solver.rules.notation import point_name
 
@@ -27,6 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add_position_arguments(p)
     add_play_arguments(p, "time for the move (default 1 s)", "1")
     p.add_argument("--json", action="store_true", help="machine-readable output")
+    add_check_argument(p)
     p.set_defaults(run=_run)
 
 
@@ -71,7 +73,7 @@ def _run(args: argparse.Namespace) -> int:
     level = parse_level(args.level)
     seconds = parse_seconds(args.time)
     board, _ = position_from_args(args)
-    choice = choose_move(board, level, seconds)
+    choice = choose_move(board, level, seconds, check=not args.no_check)
     if args.json:
         print(json.dumps(choice.to_json()))
         return 0

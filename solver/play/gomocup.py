@@ -269,7 +269,8 @@ class Brain:
 
     def _reply(self, board: Board) -> list[str]:
         seconds = self.move_seconds()
-        choice = choose_move(board, self.level, seconds)
+        # (the DEBUG line names a forced win: checked first; a rejection is an ERROR line)
+        choice = choose_move(board, self.level, seconds, check=self.debug)
         if choice.move is None:
             raise ProtocolError("no legal move left")
         board.push(choice.move)

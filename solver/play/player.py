@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import PositionError, SolverError
+from solver.errors import PositionError, ProofRejected, SolverError
 from solver.play.shapes import FIVE_VALUE, candidates, move_values, point_value
 from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Move, Point, point_name
@@ -173,13 +173,17 @@ def choose_move(
     seconds: float = 1.0,
     *,
     should_stop: Callable[[], bool] | None = None,
+    check: bool = True,
 ) -> Choice:
     """The engine's move for the side to move of ``board`` (left unchanged), within
     ``seconds`` (polling ``should_stop``, if given, to stop early with the best so far).
+    ``check``: a move chosen as a forced win (``why`` a goal) has its proof re-checked
+    by the independent checker first (off: for a caller that shows no claim).
 
     Raises:
         PositionError: the position already holds a five, or the level is not 1-5.
         SolverError: the move chosen is not legal (a fault of the engine, never expected).
+        ProofRejected: the checker rejected the win the move was chosen for.
     """
     if level not in LEVELS:
         raise PositionError(f"no engine level {level!r} (expected 1 to 5)")
@@ -189,7 +193,7 @@ def choose_move(
     spec = LEVELS[level]
     clock = _Clock(seconds, spec.effort, should_stop)
     board = board.copy()
-    choice = _choose(board, level, spec, clock)
+    choice = _choose(board, level, spec, clock, check)
     choice.level = level
     choice.nodes = clock.nodes
     choice.seconds = time.monotonic() - clock.start
@@ -201,7 +205,7 @@ def choose_move(
     return choice
 
 
-def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
+def _choose(board: Board, level: int, spec: Level, clock: _Clock, check: bool = True) -> Choice:
     core = board.core
     me = int(board.to_move)
     them = 3 - me
@@ -216,6 +220,8 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
         result = clock.solve(board, goal, _SHARE[goal])
         if result.result is Verdict.PROVEN and result.line:
             result = clock.shorten(board, result, _SHARE[goal])
+            if check:
+                _check_win(board, result)
             return Choice(result.line[0], goal.value, list(result.line))
     theirs = core.five_points(them)
     if theirs:
@@ -233,6 +239,24 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock) -> Choice:
     # 4. the evaluation and a shallow search
     move = _evaluate(board, level, spec, clock)
     return Choice(move, "eval", [move])
+
+
+def _check_win(board: Board, result: SolveResult) -> None:
+    """Re-check the proof of the win a move is chosen for (as ``renju solve`` does).
+
+    Raises:
+        ProofRejected: naming the position and the node that does not hold.
+    """
+    from solver.search.checker import ProofError, check_proof
+
+    assert result.tree is not None
+    try:
+        check_proof(board, result.tree, result.goal.value)
+    except ProofError as exc:
+        raise ProofRejected(
+            f"the checker rejected the engine's {result.goal.value} win for "
+            f"{result.attacker.label()} ({exc}) in the position {position_text(board)}"
+        ) from None
 
 
 def _legal(board: Board) -> list[Point]:

@@ -21,20 +21,29 @@ move limit, ``shortest`` and the key moves' lengths then use that count.
 
 from __future__ import annotations
 
-import enum
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import DisproofRejected, PositionError, ProofRejected
+from solver.errors import DisproofRejected, PositionError, ProofRejected, SecondLookDisagrees
 from solver.rules.board import Board, Color
-from solver.rules.notation import Point, format_points, point_name
+from solver.rules.notation import Point, point_name
 from solver.search.counting import book_length, parse_count
 from solver.search.dfpn import DfPn, Stopped, paused_gc
 from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
 from solver.search.disproof import audit_disproof
+from solver.search.limits import DEFAULT_MEMORY_MB as DEFAULT_MEMORY_MB
+from solver.search.limits import ENTRY_BYTES as ENTRY_BYTES
+from solver.search.limits import UNBOUNDED as UNBOUNDED
+from solver.search.limits import Goal as Goal
+from solver.search.limits import Limits as Limits
+from solver.search.limits import Verdict as Verdict
+from solver.search.limits import max_entries as _max_entries
+from solver.search.limits import position_text as position_text
 from solver.search.proof import ProofNode
+from solver.search.respond import describe, respond
 
 __all__ = [
     "DEFAULT_MEMORY_MB",
@@ -49,63 +58,6 @@ __all__ = [
     "solve_both",
 ]
 
-UNBOUNDED = 112  # more attacker moves than the board can hold
-
-
-class Goal(enum.Enum):
-    """Threat class the attacker may use."""
-
-    VCF = "vcf"
-    VCT = "vct"
-    TSUME = "tsume"
-
-    @classmethod
-    def parse(cls, text: str | Goal) -> Goal:
-        """Parse ``vcf``/``vct``/``tsume``.
-
-        Raises:
-            PositionError: quoting ``text`` otherwise.
-        """
-        if isinstance(text, Goal):
-            return text
-        try:
-            return cls(text.strip().lower())
-        except ValueError:
-            raise PositionError(f"unknown goal: {text!r} (expected vcf, vct or tsume)") from None
-
-    @property
-    def mode(self) -> int:
-        """The search's mode number (0 vcf, 1 vct, 2 tsume)."""
-        return ("vcf", "vct", "tsume").index(self.value)
-
-
-class Verdict(enum.Enum):
-    """``proven``: a forced win; ``disproven``: none within the class and limits;
-    ``unknown``: the budget ran out first."""
-
-    PROVEN = "proven"
-    DISPROVEN = "disproven"
-    UNKNOWN = "unknown"
-
-
-# The table's default memory bound: 2.56 M entries; the longest development search needs
-# about 2.2 M and at 512 MB collected again and again. ``--memory`` sets it.
-DEFAULT_MEMORY_MB = 1024
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
-    ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
-    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
-    move); see :mod:`solver.search.counting`."""
-
-    max_moves: int | None = None
-    time: float | None = None
-    nodes: int | None = None
-    memory_mb: int = DEFAULT_MEMORY_MB
-    count: str = "plain"
-
 
 @dataclass(frozen=True)
 class Progress:
@@ -119,10 +71,12 @@ class Progress:
 
 @dataclass(frozen=True)
 class KeyMove:
-    """A winning first move and the length of its shortest win found."""
+    """A winning first move and the length of its shortest win found; ``line``, a main
+    line of that win whose proof the checker accepted (empty: not checked)."""
 
     move: Point
     moves: int
+    line: tuple[Point, ...] = field(default=(), compare=False)
 
 
 @dataclass
@@ -206,19 +160,6 @@ class _Clock:
             )
 
 
-# What one table entry takes, measured on the longest development search: never
-# collected (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the
-# search: 318 bytes an entry (the entry, its int key, its slot in the dict, its
-# children's codes and cached entries, its threat line). Collected, the entries kept are
-# the bigger ones (with children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400,
-# and the process stays near the bound (470 MB at --memory 512).
-ENTRY_BYTES = 400
-
-
-def _max_entries(memory_mb: int) -> int:
-    return max(10_000, memory_mb * 1_000_000 // ENTRY_BYTES)
-
-
 def solve(
     board: Board,
     goal: Goal | str = Goal.TSUME,
@@ -231,6 +172,7 @@ def solve(
     check: bool = True,
     safe: bool = False,
     audit: bool = False,
+    run: bool = False,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -246,7 +188,9 @@ def solve(
     ``safe`` searches without the pruning shortcuts (``DfPn``'s ``safe``: slower, for a
     second look at a disproof). ``audit`` audits a disproof (:mod:`solver.search.disproof`:
     every OR node of it given every move the primitives give there without the search's
-    shortcuts) and sets ``audited``.
+    shortcuts) and sets ``audited``. ``run``: under ``books`` counting, the attacker's
+    last move was a four, so a four now continues that run (free; the key moves of
+    ``all_keys`` are counted without it).
 
     Raises:
         PositionError: the position already holds a five.
@@ -289,22 +233,24 @@ def solve(
     with paused_gc():
         try:
             if shortest:
-                tree = _shortest(search, cap, limits.max_moves is not None, clock, result, length)
+                tree = _shortest(
+                    search, cap, limits.max_moves is not None, clock, result, length, run
+                )
             else:
                 clock.bound = cap
-                entry = search.solve_or(cap)
-                tree = search.proof(search.or_key(cap)) if entry.pn == 0 else None
+                entry = search.solve_or(cap, run)
+                tree = search.proof(search.or_key(cap, run)) if entry.pn == 0 else None
             if tree is not None:
                 result.result = Verdict.PROVEN
                 result.tree = tree
                 result.line = tree.main_line()
-                result.moves = length(tree)
+                result.moves = length(tree, run)
             elif search.incomplete:
                 result.reason = "a sub-search ran out of nodes"
             else:
                 result.result = Verdict.DISPROVEN
                 if audit:
-                    _audit(search, core, cap, board, result, clock.deadline)
+                    _audit(search, search.or_key(cap, run), core, board, result, clock.deadline)
             if all_keys and result.result is not Verdict.UNKNOWN:
                 clock.phase = "keys"
                 search.incomplete = False
@@ -332,20 +278,81 @@ def solve(
             entry = None  # (its children's entries link the whole tree)
     result.seconds = time.monotonic() - clock.start
     if check and result.tree is not None:
-        _check(board, limits, result)
+        _check(board, limits, result, run)
+    if check and result.keys:
+        _check_keys(board, goal, limits, result, clock.deadline, should_stop)
     return result
 
 
-def _audit(
-    search: DfPn, core: Any, cap: int, board: Board, result: SolveResult, deadline: float | None
+def _check_keys(
+    board: Board,
+    goal: Goal,
+    limits: Limits,
+    result: SolveResult,
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
 ) -> None:
-    """Audit the disproof within ``cap`` that ``search`` found (its root at ``core``'s
+    """Re-check the win of every key move (``all_keys``) with the independent checker:
+    the main line's key by its checked proof when that is no longer than the key's
+    length, every other one by the proof of the defender's answer to it
+    (:func:`solver.search.respond.respond`, which checks it). Each key gets its checked
+    ``line``. A key whose proof the budget leaves no time to rebuild leaves the list
+    unknown (``keys`` None, ``reason`` says why): never a key shown unchecked.
+
+    Raises:
+        ProofRejected: the checker rejected a key's proof.
+        SecondLookDisagrees: a key's win is not found again after the key is played.
+    """
+    assert result.keys is not None
+    start = time.monotonic()
+    checked: list[KeyMove] = []
+    try:
+        for key in result.keys:
+            if result.checked and result.line[:1] == [key.move] and result.moves == key.moves:
+                checked.append(KeyMove(key.move, key.moves, tuple(result.line)))
+                continue
+            after = board.copy()
+            after.push(key.move)
+            if after.five_on_board() is not None:
+                checked.append(KeyMove(key.move, key.moves, (key.move,)))
+                continue
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise Stopped("time limit")
+            answer = respond(
+                after,
+                goal,
+                dataclasses.replace(limits, max_moves=key.moves - 1, time=left),
+                should_stop=should_stop,
+            )
+            if answer.result is Verdict.UNKNOWN:
+                raise Stopped(answer.reason or "search stopped")
+            if answer.node is None or answer.result is not Verdict.PROVEN:
+                raise SecondLookDisagrees(
+                    f"the key {point_name(key.move)} wins in {key.moves} by the search of "
+                    f"every first move, but not once it is played ({describe(answer)}) in "
+                    f"the position {position_text(board)}"
+                )
+            checked.append(KeyMove(key.move, key.moves, tuple(answer.node.main_line())))
+    except Stopped as stop:
+        result.keys = None
+        result.reason = f"the key moves' wins could not all be re-checked ({stop.reason})"
+        return
+    finally:
+        result.check_seconds += time.monotonic() - start
+    result.keys = checked
+
+
+def _audit(
+    search: DfPn, key: int, core: Any, board: Board, result: SolveResult, deadline: float | None
+) -> None:
+    """Audit the disproof of the root ``key`` that ``search`` found (at ``core``'s
     position) until ``deadline``; set ``result.audited``.
 
     Raises:
         DisproofRejected: a move the disproof never tried.
     """
-    found = audit_disproof(search, search.or_key(cap), core, deadline)
+    found = audit_disproof(search, key, core, deadline)
     if found.problems:
         raise DisproofRejected(
             f"the disproof leaves out moves in the position {position_text(board)}: "
@@ -354,7 +361,7 @@ def _audit(
     result.audited = found.complete
 
 
-def _check(board: Board, limits: Limits, result: SolveResult) -> None:
+def _check(board: Board, limits: Limits, result: SolveResult, run: bool = False) -> None:
     """Re-check ``result``'s proof tree with the rules alone (``solver.search.checker``): every
     move legal and of the goal's class, every defence answered, every certificate
     replayed, the length within the limit and no longer than claimed. Sets
@@ -376,7 +383,7 @@ def _check(board: Board, limits: Limits, result: SolveResult) -> None:
             # the books' count of the checked tree (a VCF, and a run of fours, count one)
             core = board.core.copy()
             length = book_length(
-                result.tree, core, int(result.attacker), runs=result.count == "books"
+                result.tree, core, int(result.attacker), run, runs=result.count == "books"
             )
             if limits.max_moves is not None and length > limits.max_moves:
                 raise ProofError(
@@ -393,14 +400,6 @@ def _check(board: Board, limits: Limits, result: SolveResult) -> None:
     finally:
         result.check_seconds = time.monotonic() - start
     result.checked = True
-
-
-def position_text(board: Board) -> str:
-    """A position in one line, as the command line takes it: ``black: h8 i9; white: h9;
-    black to move``."""
-    black = format_points(board.stones(Color.BLACK)) or "-"
-    white = format_points(board.stones(Color.WHITE)) or "-"
-    return f"black: {black}; white: {white}; {board.to_move.label()} to move"
 
 
 def _narrow(
@@ -469,9 +468,10 @@ def _shortest(
     clock: _Clock,
     result: SolveResult,
     length: Length,
+    run: bool = False,
 ) -> ProofNode | None:
     """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
-    ``length`` counts them), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
+    ``length`` counts them; ``run``: as :func:`solve`'s), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
     sub-search does, the shortest win found is the answer (still a win), with
     ``result.shortest_shown`` False and ``result.reason`` set."""
     tree: ProofNode | None = None
@@ -482,7 +482,7 @@ def _shortest(
         nonlocal proven
         clock.bound = bound
         search.incomplete = False
-        if search.solve_or(bound).pn == 0:
+        if search.solve_or(bound, run).pn == 0:
             proven = bound
             return True
         if search.incomplete:
@@ -493,10 +493,10 @@ def _shortest(
         nonlocal tree
         clock.bound = cap
         search.incomplete = False
-        if search.solve_or(cap).pn != 0:
+        if search.solve_or(cap, run).pn != 0:
             return None
-        tree = search.proof(search.or_key(cap))
-        return length(tree, False)
+        tree = search.proof(search.or_key(cap, run))
+        return length(tree, run)
 
     try:
         shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
@@ -511,14 +511,14 @@ def _shortest(
             raise
         result.shortest_shown = False
         result.reason = stop.reason
-    if tree is not None and (not proven or length(tree, False) <= proven):
+    if tree is not None and (not proven or length(tree, run) <= proven):
         return tree
     # The proof within ``proven`` (its entries are still in the table: proven ones are
     # never dropped), built even if the time is up: the win is known, only its proof is
     # missing (the pure core still stops at a request to stop).
     search.core.set_deadline(None, search.should_stop)
     try:
-        return search.proof(search.or_key(proven))
+        return search.proof(search.or_key(proven, run))
     except Stopped as stop:
         if tree is None:
             raise

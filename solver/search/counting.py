@@ -19,9 +19,11 @@ from __future__ import annotations
 from typing import Any
 
 from solver.errors import PositionError
+from solver.rules.board import Board
+from solver.rules.notation import Point
 from solver.search.proof import ProofNode
 
-__all__ = ["COUNTS", "book_length", "parse_count"]
+__all__ = ["COUNTS", "MoveCount", "book_length", "parse_count"]
 
 COUNTS = ("plain", "books", "final-vcf")
 
@@ -90,3 +92,73 @@ def _length(
         length = 1 + rest
     memo[key] = (length, vcf)
     return length, vcf
+
+
+class MoveCount:
+    """The attacker moves a line being played still has, counted as ``count`` counts
+    them: ``left``, the moves allowed from his next move on, that one included (``None``:
+    no limit); ``run``, under ``books``: his last move was a four, so a four now
+    continues the run (free). ``line`` holds the moves played (both sides), and
+    :meth:`length` counts them with :func:`book_length`.
+
+    >>> from solver.rules.board import Board
+    >>> from solver.rules.notation import parse_points
+    >>> start = Board.from_stones("b2 e1", "c2 d2 e2 g3 h4 l5 k3 k4", to_move="white")
+    >>> c = MoveCount("books", 3)
+    >>> c.play(start, parse_points("f2 g2 i5 j6"))  # a run of two fours: one move
+    >>> c.left, c.run
+    (2, True)
+    >>> c.play(start, parse_points("k5 k6 j5"))  # a double three, then the final VCF
+    >>> c.length(start), MoveCount("plain").played(start, c.line).length(start)
+    (3, 4)
+    """
+
+    def __init__(self, count: str = "plain", max_moves: int | None = None) -> None:
+        self.count = parse_count(count)
+        self.books = self.count != "plain"
+        self.runs = self.count == "books"
+        self.left = max_moves
+        self.run = False
+        self.line: list[Point] = []
+
+    def after(self) -> int | None:
+        """The moves left after the attacker move about to be played, counted one (as
+        :func:`solver.search.respond.respond` takes them, with :attr:`run`)."""
+        return None if self.left is None else self.left - 1
+
+    def attack(self, move: Point, four: bool) -> None:
+        """The attacker plays ``move`` (``four``: a four where it is played)."""
+        self.line.append(move)
+        if self.left is not None and not (self.runs and self.run and four):
+            self.left -= 1
+        self.run = self.runs and four
+
+    def defend(self, move: Point) -> None:
+        """The defender replies ``move``."""
+        self.line.append(move)
+
+    def play(self, start: Board, moves: list[Point]) -> None:
+        """Play ``moves`` on from the line so far (``start``: the line's position),
+        the attacker's first if the line is even."""
+        board = start.copy()
+        for p in self.line:
+            board.push(p)
+        for p in moves:
+            if len(self.line) % 2 == 0:
+                self.attack(p, bool(board.core.is_four_move(p, int(board.to_move))))
+            else:
+                self.defend(p)
+            board.push(p)
+
+    def played(self, start: Board, moves: list[Point]) -> MoveCount:
+        """This count with ``moves`` played (see :meth:`play`): ``self``."""
+        self.play(start, moves)
+        return self
+
+    def length(self, start: Board) -> int:
+        """The line's attacker moves as counted, up to its last move, taken as the
+        win (``start``: its position, the attacker to move)."""
+        if not self.books or not self.line:
+            return (len(self.line) + 1) // 2
+        node = ProofNode.from_line(self.line, "five")
+        return book_length(node, start.core.copy(), int(start.to_move), runs=self.runs)

@@ -12,12 +12,10 @@ every kind (:func:`points`); the pattern kinds are :mod:`solver.rules.points`'.
 
 from __future__ import annotations
 
-from solver.errors import ProofRejected
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.rules.points import KINDS, PointsKindError, PointsResult, pattern_points
-from solver.search.api import Goal, Limits, Verdict, position_text, solve
-from solver.search.checker import ProofError, check_proof
+from solver.search.api import Goal, Limits, Verdict, solve
 from solver.search.defend import defend
 from solver.search.respond import respond
 
@@ -54,8 +52,9 @@ def points(
 
 def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult:
     """Every winning first move (``solve(all_keys=True)``), each with a winning line:
-    the proof's main line for the key it starts with, else the defender's answer to the
-    key searched (``respond``), its proof checked like any other when ``check``."""
+    the one ``solve`` checked with the key (``check``), else the proof's main line for
+    the key it starts with, else the defender's answer to the key searched
+    (``respond``)."""
     fives = sorted(board.core.five_points(int(board.to_move)))
     if fives:
         # a five on the spot is the answer: a move that "wins" only because the five is
@@ -77,7 +76,9 @@ def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult
         result.points.append(p)
         result.details[p] = f"wins in {key.moves}"
         text = f"{point_name(p)}: wins ({goal.value}) in {key.moves} move{'s' if key.moves != 1 else ''}"
-        line = _key_line(board, goal, limits, key.move, key.moves, found.line, check)
+        line = list(key.line) or _key_line(
+            board, goal, limits, key.move, key.moves, found.line, check
+        )
         if line:
             text += ": " + " ".join(point_name(q) for q in line)
             result.extra["key_lines"][point_name(p)] = [point_name(q) for q in line]
@@ -107,17 +108,14 @@ def _key_line(
     after.push(key)
     if moves <= 1 or after.five_on_board() is not None:
         return [key]
-    answer = respond(after, goal, Limits(max_moves=moves - 1, time=limits.time, nodes=limits.nodes))
+    answer = respond(
+        after,
+        goal,
+        Limits(max_moves=moves - 1, time=limits.time, nodes=limits.nodes, count=limits.count),
+        check=check,
+    )
     if answer.result is not Verdict.PROVEN or answer.node is None:
         return []
-    if check:
-        try:
-            check_proof(board, answer.node, goal.value, moves)
-        except ProofError as exc:
-            raise ProofRejected(
-                f"the checker rejected the proof of the key {point_name(key)} ({exc}) in the "
-                f"position {position_text(board)}"
-            ) from None
     return answer.node.main_line()
 
 

@@ -11,6 +11,12 @@ defender should answer:
   ``"defends"``, or ``"no threat"`` when the move threatened nothing);
 - ``unknown`` when the budget ran out.
 
+``limits.count`` counts the moves as :func:`~solver.search.api.solve` does (``books``: a
+run of fours is one move, the final VCF one; ``run``: the attacker's move before the one
+just played was a four, so a four now continues that run). A proven answer's proof is
+re-checked by the independent checker (``check``, the default;
+:func:`solver.search.checker.check_proof`), a rejected one is ``ProofRejected``.
+
 >>> from solver.rules.board import Board
 >>> b = Board.from_moves("h8 a1 i8 a2 j8")  # Black has an open three; White to move
 >>> answer = respond(b, "vct")
@@ -25,10 +31,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from solver.errors import ProofRejected
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
-from solver.search.api import UNBOUNDED, Goal, Limits, Verdict, _max_entries
+from solver.search.counting import book_length, parse_count
 from solver.search.dfpn import INF, DfPn, Stopped
+from solver.search.dfpn_shared import BOOK_VCF_DEPTH
+from solver.search.limits import UNBOUNDED, Goal, Limits, Verdict, max_entries, position_text
 from solver.search.proof import ProofNode
 
 __all__ = ["Response", "respond"]
@@ -43,6 +52,9 @@ class Response:
     reason: str = ""
     node: ProofNode | None = None
     nodes: int = 0
+    # whether ``node`` was re-checked by the independent checker (``check``; a position
+    # given without the move just played cannot be)
+    checked: bool = False
 
     @property
     def best_reply(self) -> Point | None:
@@ -56,13 +68,23 @@ def respond(
     limits: Limits | None = None,
     *,
     should_stop: Callable[[], bool] | None = None,
+    run: bool = False,
+    check: bool = True,
+    safe: bool = False,
 ) -> Response:
     """Answer the last attacker move; ``board.to_move`` is the defender.
 
-    ``limits.max_moves`` counts the attacker moves still allowed *after* the one played.
+    ``limits.max_moves`` counts the attacker moves still allowed *after* the one played
+    (as ``limits.count`` counts them, the one played counted as one; under ``books`` a
+    four that continues a run, ``run``, is free). ``safe``: search without the pruning
+    shortcuts (as ``solve``'s: a second look at a "the move does not win").
+
+    Raises:
+        ProofRejected: the checker rejected the proof of a proven answer (``check``).
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
+    count = parse_count(limits.count)
     core = board.core.copy()
     d = int(board.to_move)
     a = 3 - d
@@ -74,19 +96,57 @@ def respond(
         goal.mode,
         node_limit=limits.nodes,
         deadline=deadline,
-        max_entries=_max_entries(limits.memory_mb),
+        max_entries=max_entries(limits.memory_mb),
         should_stop=should_stop,
+        count=count,
+        safe=safe,
     )
     last = board.moves[-1] if board.moves else None
     try:
-        out = _respond(search, core, a, d, r, last)
+        out = _respond(search, core, a, d, r, last, run)
     except Stopped as stop:
         out = Response(Verdict.UNKNOWN, reason=stop.reason)
     out.nodes = search.nodes
+    if check and out.node is not None and last is not None:
+        _check(board, goal, limits, run, out)
     return out
 
 
-def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None) -> Response:
+def _check(board: Board, goal: Goal, limits: Limits, run: bool, out: Response) -> None:
+    """Re-check the proof of the move just played from the position before it.
+
+    Raises:
+        ProofRejected: naming the position and the node that does not hold.
+    """
+    from solver.search.checker import ProofError, check_proof
+
+    assert out.node is not None
+    before = board.copy()
+    before.pop()
+    allowed = None if limits.max_moves is None else limits.max_moves + 1
+    try:
+        plain = limits.count == "plain"
+        length = check_proof(before, out.node, goal.value, allowed if plain else None)
+        if not plain:
+            core = before.core.copy()
+            length = book_length(
+                out.node, core, int(before.to_move), run, runs=limits.count == "books"
+            )
+            if allowed is not None and length > allowed:
+                raise ProofError(
+                    f"the proof needs {length} attacker moves ({limits.count}), more than {allowed}"
+                )
+    except ProofError as exc:
+        raise ProofRejected(
+            f"the checker rejected the proof that {point_name(out.node.move)} still wins "
+            f"({exc}) in the position {position_text(before)}"
+        ) from None
+    out.checked = True
+
+
+def _respond(
+    search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None, run: bool
+) -> Response:
     c = search.core
     theirs = c.five_points(d)
     if theirs:
@@ -100,9 +160,10 @@ def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None
         f = mine[0]
         c.put(f, d)
         try:
-            entry = search.solve_or(r)
+            r, after_four = _after_four(search, c, a, r, run)
+            entry = search.solve_or(r, after_four)
             if entry.pn == 0:
-                sub = search.proof(search.or_key(r))
+                sub = search.proof(search.or_key(r, after_four))
                 node = ProofNode(
                     move=last if last is not None else f, length=sub.length + 1, replies={f: sub}
                 )
@@ -119,7 +180,9 @@ def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None
     search._note(status)
     if status == 1:
         return Response(Verdict.DISPROVEN, dline[0], "counter-four")
-    status, line, _ = c.vcf(a, max(r, 0), search._budget(), False)
+    if search.books and r < 1:
+        return Response(Verdict.DISPROVEN, None, "no threat")  # (no move left for a VCF)
+    status, line, _ = c.vcf(a, search._depth(max(r, 0)), search._budget(), False)
     search._note(status)
     if status != 1:
         return Response(Verdict.DISPROVEN, None, "no threat")
@@ -137,6 +200,25 @@ def _respond(search: DfPn, core: Any, a: int, d: int, r: int, last: Point | None
         return Response(Verdict.UNKNOWN, reason="search incomplete")
     m = entry.children[0]
     return Response(Verdict.DISPROVEN, m, _reason(c, m, d, line, last))
+
+
+def _after_four(search: DfPn, c: Any, a: int, r: int, run: bool) -> tuple[int, bool]:
+    """The moves left after the attacker's four and its block, and whether a four now
+    continues a run (books): ``r`` plainly; under ``books`` the four opens a run (or
+    continues ``run``, free: one move more); under ``final-vcf`` a VCF from here is the
+    final one, paid by the four that starts it. (Never below 0: a node's key holds 0 and
+    up; a four with no move left loses unless it is free.)"""
+    if not search.books:
+        return max(r, 0), False
+    if search.runs:
+        r = r + 1 if run else r
+        return (r, True) if r >= 0 else (0, False)
+    if r < 1:
+        status, _, _ = c.vcf(a, BOOK_VCF_DEPTH, search._budget(), False)
+        search._note(status)
+        if status == 1:
+            return 1, False  # (at one move left an OR node's VCF wins, and only a VCF)
+    return max(r, 0), False
 
 
 def _reason(c: Any, m: Point, d: int, line: tuple[int, ...], last: Point | None) -> str:

@@ -17,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.books import run_puzzle
 
 import puzzles.verify
+import solver.search.second_look
 from puzzles.generate import Wanted, mine
 from puzzles.io import read_puzzles
 from puzzles.model import Puzzle
@@ -27,7 +29,7 @@ from solver.cli import main
 from solver.cli.bench import load_case, sample_games
 from solver.errors import EXIT_SOLVER_ERROR, ProofRejected, SolverError
 from solver.rules.board import Board, Color
-from solver.rules.notation import parse_points, point_name
+from solver.rules.notation import point_name
 from solver.search.api import Goal, Limits, SolveResult, Verdict, solve
 from solver.search.checker import ProofError, check_proof
 from solver.search.dfpn import CompiledDfPn, DfPn, PureDfPn
@@ -167,6 +169,7 @@ def _first_search_says_no_win(monkeypatch: pytest.MonkeyPatch, target: Board) ->
         return real(board, goal, limits, **kw)
 
     monkeypatch.setattr(puzzles.verify, "solve", faulty)
+    monkeypatch.setattr(solver.search.second_look, "solve", faulty)  # (recorded, not faulted)
     return calls
 
 
@@ -198,14 +201,7 @@ def test_second_look_counts_as_the_puzzle_counts(monkeypatch: pytest.MonkeyPatch
     """A "win in 2" as the books count (the run of fours f2, i5 one move, then k5, a
     double three): the second look must count the same way. Counting every move, no
     win within 2 exists, and a wrong "disproven" from the first search would stand."""
-    puzzle = Puzzle(
-        black=parse_points("b2 e1"),
-        white=parse_points("c2 d2 e2 g3 h4 l5 k3 k4"),
-        to_move=Color.WHITE,
-        goal="vct",
-        max_moves=2,
-        count="books",
-    )
+    puzzle = run_puzzle()
     calls = _first_search_says_no_win(monkeypatch, puzzle.board())
     report = verify_puzzle(puzzle, 10)
     assert calls == ["shortest", "safe"]
@@ -299,8 +295,6 @@ def test_trainer_shows_an_error_instead_of_the_solution(
     import asyncio
 
     from puzzles.io import write_native
-    from puzzles.model import Puzzle
-    from solver.rules.board import Color
     from tui.app import make_app
     from tui.screens.puzzle import PuzzleScreen
 

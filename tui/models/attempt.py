@@ -32,6 +32,7 @@ from solver.rules.board import Board, Color
 from solver.rules.forbidden import explain, forbidden_kind
 from solver.rules.notation import Point, point_name
 from solver.search.api import Limits, Verdict
+from solver.search.counting import MoveCount
 from solver.search.proof import ProofNode
 from solver.search.respond import Response
 
@@ -104,9 +105,39 @@ class Attempt:
 
     @property
     def remaining(self) -> int | None:
-        """Attacker moves still allowed (``None``: no bound)."""
+        """Attacker moves still allowed (``None``: no bound), counted as the puzzle
+        counts them (``books``: a run of fours one move, the final VCF one): with the
+        attacker to move, his moves from this one on; with the defender to move, those
+        after the attacker's last move, that one counted one (as ``respond`` takes them,
+        with :attr:`run`)."""
         mm = self.puzzle.max_moves
-        return None if mm is None else mm - self.attacker_moves
+        if mm is None or self.puzzle.count == "plain":
+            return None if mm is None else mm - self.attacker_moves
+        moves = self.board.moves
+        if len(moves) % 2:
+            return self._count(moves[:-1]).after()
+        return self._count(moves).left
+
+    @property
+    def run(self) -> bool:
+        """Under ``books`` counting: the attacker's last move (before the one the
+        defender is to answer) was a four, so a four continues the run (free)."""
+        if self.puzzle.count != "books":
+            return False
+        moves = self.board.moves
+        return self._count(moves[:-1] if len(moves) % 2 else moves).run
+
+    def _count(self, moves: list[Point | None]) -> MoveCount:
+        """The puzzle's move count after ``moves`` from the start."""
+        count = MoveCount(self.puzzle.count, self.puzzle.max_moves)
+        board = self.start.copy()
+        for i, p in enumerate(moves):
+            if p is not None and i % 2 == 0:
+                count.attack(p, bool(board.core.is_four_move(p, int(board.to_move))))
+            elif p is not None:
+                count.defend(p)
+            board.push(p)
+        return count
 
     @property
     def last_move(self) -> Point | None:
@@ -127,8 +158,12 @@ class Attempt:
             return f"{point_name(p)} is occupied"
         if self.attacker is Color.BLACK and forbidden_kind(self.board, p) is not None:
             return explain(self.board, p).text().splitlines()[0]
-        if self.remaining is not None and self.remaining <= 0:
-            return "no attacker moves left: take back (u)"
+        left = self.remaining
+        if left is not None and left <= 0:
+            # (under books a four may still continue a run or the final VCF: searched)
+            books = self.puzzle.count != "plain"
+            if not (books and self.board.core.is_four_move(p, int(self.attacker))):
+                return "no attacker moves left: take back (u)"
         return None
 
     def play(self, p: Point) -> Literal["refused", "solved", "answered", "search"]:
@@ -156,8 +191,10 @@ class Attempt:
         return "search"
 
     def respond_board(self) -> tuple[Board, Limits]:
-        """A copy of the position (defender to move) and the limits for ``respond``."""
-        return self.board.copy(), Limits(max_moves=self.remaining, time=RESPOND_SECONDS)
+        """A copy of the position (defender to move) and the limits for ``respond``
+        (with ``run=``:attr:`run`)."""
+        limits = Limits(max_moves=self.remaining, time=RESPOND_SECONDS, count=self.puzzle.count)
+        return self.board.copy(), limits
 
     def apply_response(
         self, resp: Response

@@ -23,7 +23,8 @@ from solver.rules.forbidden import forbidden_points
 from solver.rules.notation import point_name
 from solver.search.api import Limits, Verdict, solve
 from solver.search.proof import ProofNode
-from solver.search.respond import respond
+from solver.search.respond import Response, respond
+from solver.search.second_look import confirm_refutation
 from tui.models.attempt import Attempt, format_moves, region_around
 from tui.models.catalog import Entry, puzzle_label
 from tui.models.progress_store import Result
@@ -38,6 +39,14 @@ if TYPE_CHECKING:
 __all__ = ["PuzzleScreen"]
 
 SOLVE_SECONDS = 60.0
+# at most this long for the second look at a "your move does not win"
+SECOND_LOOK_SECONDS = 10.0
+
+
+def _searched(resp: Response, goal: str) -> bool:
+    """Whether a "does not win" rests on a search (not on the rules alone: a five of
+    the defender's, or under VCF a move that is not a four)."""
+    return resp.reason != "makes five" and not (goal == "vcf" and resp.reason == "no threat")
 
 
 class PuzzleScreen(TrainerScreen):
@@ -234,7 +243,7 @@ class PuzzleScreen(TrainerScreen):
             self.notify(self.attempt.message, title="Move refused", severity="warning", timeout=3)
         elif outcome == "search":
             board, limits = self.attempt.respond_board()
-            self.run_respond(board, limits, len(self.attempt.board.moves))
+            self.run_respond(board, limits, len(self.attempt.board.moves), self.attempt.run)
         self._after_move(outcome)
 
     def _after_move(self, outcome: str) -> None:
@@ -270,17 +279,46 @@ class PuzzleScreen(TrainerScreen):
 
     # -- workers ------------------------------------------------------------------------
     @work(thread=True, exclusive=True, group="respond")
-    def run_respond(self, board: Board, limits: Limits, token: int) -> None:
-        """Answer the player's move off the tree (thread worker)."""
+    def run_respond(self, board: Board, limits: Limits, token: int, run: bool = False) -> None:
+        """Answer the player's move off the tree (thread worker; ``run``: as
+        ``respond``'s, the attempt's :attr:`~tui.models.attempt.Attempt.run`)."""
         worker = get_current_worker()
         goal = self.entry.puzzle.goal
-        resp = respond(board, goal, limits, should_stop=lambda: worker.is_cancelled)
+
+        def stop() -> bool:
+            return bool(worker.is_cancelled)
+
+        try:
+            resp = respond(board, goal, limits, should_stop=stop, run=run)
+            if resp.result is Verdict.DISPROVEN and _searched(resp, goal):
+                # "it does not win" costs the player the puzzle: a second look first
+                # (without the search's shortcuts; if it cannot finish, the answer stands)
+                move = point_name(board.moves[-1]) if board.moves[-1] is not None else "pass"
+                again = Limits(
+                    max_moves=limits.max_moves, time=SECOND_LOOK_SECONDS, count=limits.count
+                )
+                confirm_refutation(
+                    board,
+                    goal,
+                    again,
+                    resp,
+                    what=f"that {move} does not win",
+                    run=run,
+                    should_stop=stop,
+                )
+        except SolverError as exc:
+            # (a proof the checker rejected: the move is left undecided, the error shown)
+            if not worker.is_cancelled:
+                self.app.call_from_thread(
+                    self.notify, f"solver error: {exc}", severity="error", timeout=8
+                )
+                failed = Response(Verdict.UNKNOWN, reason="solver error")
+                self.app.call_from_thread(self._on_response, failed, token)
+            return
         if not worker.is_cancelled:
             self.app.call_from_thread(self._on_response, resp, token)
 
     def _on_response(self, resp: object, token: int) -> None:
-        from solver.search.respond import Response
-
         att = self.attempt
         if att.state != "thinking" or len(att.board.moves) != token:
             return
@@ -296,7 +334,7 @@ class PuzzleScreen(TrainerScreen):
             result = solve(
                 pz.board(),
                 pz.goal,
-                Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS),
+                Limits(max_moves=pz.max_moves, time=SOLVE_SECONDS, count=pz.count),
                 shortest=True,
                 should_stop=lambda: worker.is_cancelled,
             )
@@ -326,8 +364,9 @@ class PuzzleScreen(TrainerScreen):
         self.refresh_view()
 
     @work(thread=True, exclusive=True, group="hint")
-    def solve_here(self, board: Board, limits: Limits, token: int) -> None:
-        """Solve the current position for a hint when the tree does not cover it."""
+    def solve_here(self, board: Board, limits: Limits, token: int, run: bool = False) -> None:
+        """Solve the current position for a hint when the tree does not cover it
+        (``run``: as ``solve``'s, the attempt's)."""
         worker = get_current_worker()
         try:
             result = solve(
@@ -336,6 +375,7 @@ class PuzzleScreen(TrainerScreen):
                 limits,
                 shortest=True,
                 should_stop=lambda: worker.is_cancelled,
+                run=run,
             )
         except SolverError as exc:
             if not worker.is_cancelled:
@@ -392,9 +432,10 @@ class PuzzleScreen(TrainerScreen):
         if att.node is None:
             if att.board.moves or self.tree_state != "solving":
                 board = att.board.copy()
-                self.solve_here(
-                    board, Limits(max_moves=att.remaining, time=SOLVE_SECONDS), len(att.board.moves)
+                limits = Limits(
+                    max_moves=att.remaining, time=SOLVE_SECONDS, count=self.entry.puzzle.count
                 )
+                self.solve_here(board, limits, len(att.board.moves), att.run)
             else:
                 self._want_hint = True
             att.message = "looking for a hint…"

@@ -1,0 +1,103 @@
+"""How a search is asked and answered: the goal (threat class), the limits, the verdict,
+and a position in one line for messages. :mod:`solver.search.api` re-exports them;
+they live here so that the modules ``solve`` builds on (``respond``) can use them
+without importing it.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from solver.errors import PositionError
+from solver.rules.board import Board, Color
+from solver.rules.notation import format_points
+
+__all__ = [
+    "DEFAULT_MEMORY_MB",
+    "ENTRY_BYTES",
+    "UNBOUNDED",
+    "Goal",
+    "Limits",
+    "Verdict",
+    "max_entries",
+    "position_text",
+]
+
+UNBOUNDED = 112  # more attacker moves than the board can hold
+
+
+class Goal(enum.Enum):
+    """Threat class the attacker may use."""
+
+    VCF = "vcf"
+    VCT = "vct"
+    TSUME = "tsume"
+
+    @classmethod
+    def parse(cls, text: str | Goal) -> Goal:
+        """Parse ``vcf``/``vct``/``tsume``.
+
+        Raises:
+            PositionError: quoting ``text`` otherwise.
+        """
+        if isinstance(text, Goal):
+            return text
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise PositionError(f"unknown goal: {text!r} (expected vcf, vct or tsume)") from None
+
+    @property
+    def mode(self) -> int:
+        """The search's mode number (0 vcf, 1 vct, 2 tsume)."""
+        return ("vcf", "vct", "tsume").index(self.value)
+
+
+class Verdict(enum.Enum):
+    """``proven``: a forced win; ``disproven``: none within the class and limits;
+    ``unknown``: the budget ran out first."""
+
+    PROVEN = "proven"
+    DISPROVEN = "disproven"
+    UNKNOWN = "unknown"
+
+
+# The table's default memory bound: 2.56 M entries; the longest development search needs
+# about 2.2 M and at 512 MB collected again and again. ``--memory`` sets it.
+DEFAULT_MEMORY_MB = 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
+    ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
+    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
+    move); see :mod:`solver.search.counting`."""
+
+    max_moves: int | None = None
+    time: float | None = None
+    nodes: int | None = None
+    memory_mb: int = DEFAULT_MEMORY_MB
+    count: str = "plain"
+
+
+# What one table entry takes, measured on the longest development search: never
+# collected (--memory 4000), 1.54 M entries peaked at 531 MB, 40 MB of it before the
+# search: 318 bytes an entry (the entry, its int key, its slot in the dict, its
+# children's codes and cached entries, its threat line). Collected, the entries kept are
+# the bigger ones (with children): 370 bytes at 1.16 M entries, 438 at 0.63 M. So 400,
+# and the process stays near the bound (470 MB at --memory 512).
+ENTRY_BYTES = 400
+
+
+def max_entries(memory_mb: int) -> int:
+    return max(10_000, memory_mb * 1_000_000 // ENTRY_BYTES)
+
+
+def position_text(board: Board) -> str:
+    """A position in one line, as the command line takes it: ``black: h8 i9; white: h9;
+    black to move``."""
+    black = format_points(board.stones(Color.BLACK)) or "-"
+    white = format_points(board.stones(Color.WHITE)) or "-"
+    return f"black: {black}; white: {white}; {board.to_move.label()} to move"
