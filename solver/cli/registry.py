@@ -28,10 +28,11 @@ import functools
 import importlib
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path  # (pathlib is imported only where a file is read)
+
     from solver.rules.board import Board
 
 __all__ = [
@@ -81,7 +82,7 @@ entry points (a scan and the puzzle tools' imports cost more than a quick solve)
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 Selector = int | str | None
 """Which puzzle of a file: the first (``None``), the N-th from 1, or the one with an id."""
-PositionReader = Callable[[Path, Selector], "Board | tuple[Board, dict[str, Any]] | None"]
+PositionReader = Callable[["Path", Selector], "Board | tuple[Board, dict[str, Any]] | None"]
 
 
 def register_core(

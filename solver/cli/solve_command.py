@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -289,6 +288,8 @@ def _run(args: argparse.Namespace) -> int:
         )
         if puzzle:
             data["puzzle"] = _puzzle_json(hints)
+        import json  # (here: a plain solve's start-up does without it)
+
         print(json.dumps(data))
         return 0
     if puzzle:

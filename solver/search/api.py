@@ -24,10 +24,10 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from solver.errors import DisproofRejected, PositionError, ProofRejected
+from solver.records import FrozenRecord, Record
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, format_points, point_name
 from solver.search.counting import book_length, parse_count
@@ -93,64 +93,116 @@ class Verdict(enum.Enum):
 DEFAULT_MEMORY_MB = 1024
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(FrozenRecord):
     """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
     ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
     one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
     move); see :mod:`solver.search.counting`."""
 
-    max_moves: int | None = None
-    time: float | None = None
-    nodes: int | None = None
-    memory_mb: int = DEFAULT_MEMORY_MB
-    count: str = "plain"
+    _fields = ("max_moves", "time", "nodes", "memory_mb", "count")
+    max_moves: int | None
+    time: float | None
+    nodes: int | None
+    memory_mb: int
+    count: str
+
+    def __init__(
+        self,
+        max_moves: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+        count: str = "plain",
+    ) -> None:
+        self._freeze(max_moves=max_moves, time=time, nodes=nodes, memory_mb=memory_mb, count=count)
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(FrozenRecord):
     """A progress report: nodes searched, seconds elapsed, the current move bound."""
 
+    _fields = ("nodes", "seconds", "bound", "phase")
     nodes: int
     seconds: float
     bound: int | None
     phase: str
 
+    def __init__(self, nodes: int, seconds: float, bound: int | None, phase: str) -> None:
+        self._freeze(nodes=nodes, seconds=seconds, bound=bound, phase=phase)
 
-@dataclass(frozen=True)
-class KeyMove:
+
+class KeyMove(FrozenRecord):
     """A winning first move and the length of its shortest win found."""
 
+    _fields = ("move", "moves")
     move: Point
     moves: int
 
+    def __init__(self, move: Point, moves: int) -> None:
+        self._freeze(move=move, moves=moves)
 
-@dataclass
-class SolveResult:
+
+class SolveResult(Record):
     """The answer of :func:`solve`."""
 
-    result: Verdict
-    attacker: Color
-    goal: Goal
-    line: list[Point] = field(default_factory=list)
-    moves: int | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    tree: ProofNode | None = None
-    keys: list[KeyMove] | None = None
-    reason: str = ""
-    # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
-    # the budget ran out first, or a sub-search did; the line is a win all the same)
-    shortest_shown: bool | None = None
-    # how ``moves`` (and the key moves' lengths) are counted (``solver.search.counting.COUNTS``)
-    count: str = "plain"
-    # whether the proof tree was re-checked by ``solver.search.checker`` (``check``), and the
-    # seconds the check took (not counted in ``seconds``, the search's)
-    checked: bool = False
-    check_seconds: float = 0.0
-    # with ``audit``, a disproof: whether the audit checked all of it (False: the table
-    # no longer held some of it, or a VCF search ran out); None: not audited
-    audited: bool | None = None
+    _fields = (
+        "result",
+        "attacker",
+        "goal",
+        "line",
+        "moves",
+        "nodes",
+        "seconds",
+        "tree",
+        "keys",
+        "reason",
+        "shortest_shown",
+        "count",
+        "checked",
+        "check_seconds",
+        "audited",
+    )
+
+    def __init__(
+        self,
+        result: Verdict,
+        attacker: Color,
+        goal: Goal,
+        line: list[Point] | None = None,
+        moves: int | None = None,
+        nodes: int = 0,
+        seconds: float = 0.0,
+        tree: ProofNode | None = None,
+        keys: list[KeyMove] | None = None,
+        reason: str = "",
+        shortest_shown: bool | None = None,
+        count: str = "plain",
+        checked: bool = False,
+        check_seconds: float = 0.0,
+        audited: bool | None = None,
+    ) -> None:
+        self.result = result
+        self.attacker = attacker
+        self.goal = goal
+        self.line: list[Point] = [] if line is None else line
+        self.moves = moves
+        self.nodes = nodes
+        self.seconds = seconds
+        self.tree = tree
+        self.keys = keys
+        self.reason = reason
+        # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
+        # the budget ran out first, or a sub-search did; the line is a win all the same)
+        self.shortest_shown = shortest_shown
+        # how ``moves`` (and the key moves' lengths) are counted
+        # (``solver.search.counting.COUNTS``)
+        self.count = count
+        # whether the proof tree was re-checked by ``solver.search.checker`` (``check``), and
+        # the seconds the check took (not counted in ``seconds``, the search's)
+        self.checked = checked
+        self.check_seconds = check_seconds
+        # with ``audit``, a disproof: whether the audit checked all of it (False: the table
+        # no longer held some of it, or a VCF search ran out); None: not audited
+        self.audited = audited
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
