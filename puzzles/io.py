@@ -34,12 +34,11 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
-from puzzles.formats import lfz, pos, psq, quintet, renlib, rif, sgf, svg
+from puzzles.formats import pos, psq, renlib, rif, sgf
 from puzzles.formats.base import (
     GameRecord,
     PathLike,
@@ -153,10 +152,14 @@ def read_file(path: PathLike, format: str | None = None) -> Any:
     if fmt == "sgf":
         return sgf.parse_sgf(data, path)
     if fmt == "lfz":
+        from puzzles.formats import lfz
+
         return lfz.parse_lfz(data, path)
     if fmt == "psq":
         return psq.parse_psq(decode_text(data), path)
     if fmt == "quintet":
+        from puzzles.formats import quintet
+
         return quintet.parse_quintet(decode_text(data), path)
     if fmt == "native":
         return _native(data, path)
@@ -192,8 +195,12 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
     elif fmt == "sgf":
         result = sgf.sgf_puzzles(raw, path)
     elif fmt == "lfz":
+        from puzzles.formats import lfz
+
         result = lfz.lfz_puzzles(raw, path)
     else:
+        from puzzles.formats import quintet
+
         one: dict[str, Callable[[Any, PathLike], Puzzle]] = {
             "pos": pos.pos_puzzle,
             "psq": psq.psq_puzzle,
@@ -236,6 +243,12 @@ def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
     _write_atomic({os.fspath(path): format_native(puzzles).encode("utf-8")})
 
 
+def _mkstemp(prefix: str, suffix: str, dir: str) -> tuple[int, str]:
+    import tempfile  # (here: reading a file does without it, and its shutil)
+
+    return tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=dir)
+
+
 def _write_atomic(files: Mapping[str, bytes]) -> None:
     """Write each file to a temporary file beside it, then move them all in place: a
     failure leaves no file half-written and no temporary file behind."""
@@ -245,7 +258,7 @@ def _write_atomic(files: Mapping[str, bytes]) -> None:
         os.umask(umask)
         for path, data in files.items():
             folder = os.path.dirname(os.path.abspath(path))
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=PurePath(path).suffix, dir=folder)
+            fd, tmp = _mkstemp(prefix=".tmp-", suffix=PurePath(path).suffix, dir=folder)
             temps[path] = tmp
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -351,6 +364,8 @@ def write_puzzles(
         data = renlib.format_renlib(renlib.renlib_tree(puzzles), encoding=encoding)
         files = {os.fspath(path): data}
     elif fmt == "svg":
+        from puzzles.formats import svg  # (with the rules of forbidden points)
+
         texts = [svg.puzzle_svg(p, numbers=numbers, forbidden=forbidden) for p in puzzles]
         files = {
             name: t.encode("utf-8")
@@ -399,6 +414,8 @@ def write_game(
     elif fmt == "renlib":
         data = renlib.format_renlib(renlib.game_renlib(moves, result, meta), encoding=encoding)
     elif fmt == "svg":
+        from puzzles.formats import svg
+
         text = svg.game_svg(moves, result, meta, numbers=numbers, forbidden=forbidden)
         data = text.encode("utf-8")
     elif fmt == "pos":

@@ -100,7 +100,7 @@ from collections.abc import Iterable
 
 from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult, parse_kind
 from solver.errors import RenjuError
-from solver.rules.board import Board, Color, Rule
+from solver.rules.board import Color, Rule, diagram_stones
 from solver.rules.notation import SIZE, Point, format_points, parse_points
 from solver.search.counting import parse_count
 
@@ -204,7 +204,7 @@ def _parse_block(block: _Block) -> Puzzle:
             meta[key] = value
     if not diagram:
         raise RenjuError("no board diagram")
-    board = Board.from_diagram("\n".join(diagram))
+    black, white = diagram_stones("\n".join(diagram))  # (no board built: see Puzzle.board)
     kind = parse_kind(meta.get("task", "win"))
     if kind == "win" and "answer" in meta:
         raise RenjuError("answer is stated for a defend or points task only (see task)")
@@ -212,8 +212,8 @@ def _parse_block(block: _Block) -> Puzzle:
     if goal not in GOALS:
         raise RenjuError(f"unknown goal {meta['goal']!r} (expected vcf, vct or tsume)")
     return Puzzle(
-        black=board.stones(Color.BLACK),
-        white=board.stones(Color.WHITE),
+        black=black,
+        white=white,
         to_move=Color.parse(meta.get("to-move", "black")),
         goal=_goal(goal),
         max_moves=whole_number(meta, "max-moves"),

@@ -128,7 +128,7 @@ def command_registrars(core_only: bool = False, only: str | None = None) -> list
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 
-KNOWN_READERS = ("puzzles.commands:read_position",)
+KNOWN_READERS = ("puzzles.position_reader:read_position",)
 """Readers this distribution registers, tried first by their module path: a file in a
 puzzle format is read without scanning the entry points (the scan costs more than a quick
 solve). The entry points are scanned only when none of these takes the file."""
