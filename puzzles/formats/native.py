@@ -112,6 +112,7 @@ EXTENSION = ".renju"
 _KEY_RE = re.compile(r"([A-Za-z][A-Za-z _-]*?)\s*:(.*)")
 _LETTERS_RE = re.compile(r"[a-oA-O](\s*[a-oA-O]){14}")
 _SEPARATOR_RE = re.compile(r"-{3,}")
+_KEY_SPACES_RE = re.compile(r"[\s_]+")
 _KEYS = {
     "id",
     "title",
@@ -191,7 +192,7 @@ def _parse_block(block: _Block) -> Puzzle:
         if m is None:
             diagram.append(s)
             continue
-        key = re.sub(r"[\s_]+", "-", m.group(1).strip().lower())
+        key = _KEY_SPACES_RE.sub("-", m.group(1).strip().lower())
         key = _ALIASES.get(key, key)
         value = m.group(2).strip()
         if key not in _KEYS:

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -365,26 +366,40 @@ def diagram_stones(
     return sorted(bl), sorted(wh)
 
 
+@functools.cache
+def _row_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A diagram's line of column letters, a row starting with its number, the row
+    numbers at either end: compiled on first use (a solve from stones reads no diagram)."""
+    return (
+        re.compile(r"[a-oA-O](\s*[a-oA-O]){14}"),
+        re.compile(r"^\d+\s"),
+        re.compile(r"^\d+\s*|\s*\d+$"),
+    )
+
+
 def _diagram_points(text: str, black: str, white: str) -> tuple[list[Point], list[Point]]:
     """The diagram's stones, row by row from the top."""
+    column_letters, numbered_row, row_numbers = _row_patterns()
+    symbols = set(black) | set(white) | set(_EMPTY_SYMBOLS)
     rows: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
             continue
-        if re.fullmatch(r"[a-oA-O](\s*[a-oA-O]){14}", line):
-            continue  # column letters
-        cells = re.sub(r"^\d+\s*|\s*\d+$", "", line) if re.match(r"^\d+\s", line) else line
+        if column_letters.fullmatch(line):
+            continue
+        cells = row_numbers.sub("", line) if numbered_row.match(line) else line
         cells = cells.replace(" ", "")
-        if len(cells) != SIZE or any(
-            c not in black and c not in white and c not in _EMPTY_SYMBOLS for c in cells
-        ):
+        if len(cells) != SIZE or not symbols.issuperset(cells):
             raise DiagramError(f"not a board row of 15 cells: {raw!r}")
         rows.append(cells)
     if len(rows) != SIZE:
         raise DiagramError(f"a diagram needs 15 rows, found {len(rows)}")
     bl, wh = [], []
+    stones = set(black) | set(white)
     for i, cells in enumerate(rows):
+        if stones.isdisjoint(cells):
+            continue
         row = SIZE - 1 - i
         for col, c in enumerate(cells):
             if c in black:
