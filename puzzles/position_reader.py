@@ -11,10 +11,12 @@ puzzle of a native file starts quickly (``docs/performance.md``, start-up).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from puzzles.formats.base import position_after
+from puzzles.formats.native import pick_native
 from puzzles.io import detect_format, read_puzzles
 from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError, SelectorError
@@ -34,7 +36,8 @@ def read_position(
     or ``None`` when the file is not in a puzzle format (a plain text diagram, say).
 
     ``selector`` picks the puzzle: ``None`` the first, an int the N-th (from 1), a string
-    the one with that id.
+    the one with that id. Puzzles that cannot be read are skipped and not counted. In a
+    native file, the entries after the one picked are counted (``of``), not read.
 
     Raises:
         PuzzleFormatError: the file is in a puzzle format but cannot be read, or holds
@@ -48,6 +51,10 @@ def read_position(
         return None
     if fmt == "rif":  # stream: read only as far as the puzzle wanted
         return _rif_position(path, selector)
+    if fmt == "native":
+        found = _native_position(path, selector)
+        if found is not None:
+            return found
     result = read_puzzles(path, fmt)
     if not result.puzzles and result.positions:  # a library of positions: its first
         start = result.positions[0]
@@ -60,14 +67,41 @@ def read_position(
     puzzles = result.puzzles
     number = 1 if selector is None else puzzle_number(path, puzzles, selector)
     top = puzzles[number - 1]
-    hints: dict[str, Any] = {
+    hints = _hints(top, number, len(puzzles))
+    if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
+        index = top.location.index if top.location and top.location.index is not None else 0
+        moves = _game_moves(path, index + 1, fmt, (top.black, top.white))
+        if moves is not None:
+            hints["moves"] = moves
+    return top.board(), hints
+
+
+def _native_position(path: Path, selector: int | str | None) -> tuple[Board, dict[str, Any]] | None:
+    """The puzzle of a native file ``selector`` names, its entries read only as far as
+    that puzzle (a bundled file's 35 diagrams cost more than a quick solve); ``None``
+    when there is none, or the file is not UTF-8 text: the whole file is read then, and
+    the error names what it holds."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
+    picked = pick_native(text, os.fspath(path), selector)
+    if picked is None:
+        return None
+    puzzle, number, of = picked
+    return puzzle.board(), _hints(puzzle, number, of)
+
+
+def _hints(top: Puzzle, number: int, of: int) -> dict[str, Any]:
+    """The command line's hints of puzzle ``number`` of ``of`` (see ``read_position``)."""
+    return {
         "goal": top.goal,
         "max_moves": top.max_moves,
         "count": top.count,
         "id": top.id,
         "title": top.title,
         "number": number,
-        "of": len(puzzles),
+        "of": of,
         "solution": list(top.solution),
         "keys": list(top.keys),
         "kind": top.kind,
@@ -75,12 +109,6 @@ def read_position(
         "themes": list(top.themes),
         "rating": top.rating,
     }
-    if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
-        index = top.location.index if top.location and top.location.index is not None else 0
-        moves = _game_moves(path, index + 1, fmt, (top.black, top.white))
-        if moves is not None:
-            hints["moves"] = moves
-    return top.board(), hints
 
 
 def puzzle_number(path: Path, puzzles: list[Puzzle], selector: int | str) -> int:

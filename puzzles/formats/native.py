@@ -104,7 +104,15 @@ from solver.rules.board import Color, Rule, diagram_stones
 from solver.rules.notation import SIZE, Point, format_points, parse_points
 from solver.search.counting import parse_count
 
-__all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native", "whole_number"]
+__all__ = [
+    "EXTENSION",
+    "HEADER",
+    "format_native",
+    "format_puzzle",
+    "parse_native",
+    "pick_native",
+    "whole_number",
+]
 
 HEADER = "# Renju puzzles (native format)"
 EXTENSION = ".renju"
@@ -293,6 +301,27 @@ def parse_native(text: str, file: str = "<string>") -> ReadResult:
         puzzle.location = loc
         result.puzzles.append(puzzle)
     return result
+
+
+def pick_native(text: str, file: str, selector: int | str | None) -> tuple[Puzzle, int, int] | None:
+    """The puzzle of a native-format text that ``selector`` names (``None``: the first;
+    an int: the N-th, from 1; a string: the first with that id), its number and the
+    number of puzzles, reading the entries only as far as that one: the entries after
+    it are counted as puzzles, unread. Entries that cannot be read are skipped and not
+    counted, as :func:`parse_native` does; ``None`` when no puzzle matches.
+    """
+    blocks = _split_blocks(text.removeprefix("\ufeff"))
+    number = 0
+    for index, block in enumerate(blocks):
+        try:
+            puzzle = _parse_block(block)
+        except RenjuError:
+            continue
+        number += 1
+        if selector is None or selector == number or selector == puzzle.id:
+            puzzle.location = Location(file, index=index, line=block[0][0])
+            return puzzle, number, number + len(blocks) - 1 - index
+    return None
 
 
 def _one_line(what: str, value: str) -> str:
