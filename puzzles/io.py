@@ -38,7 +38,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
-from puzzles.formats import pos, psq, renlib, rif, sgf
 from puzzles.formats.base import (
     GameRecord,
     PathLike,
@@ -48,6 +47,13 @@ from puzzles.formats.base import (
     read_bytes,
 )
 from puzzles.formats.native import format_native, parse_native
+from puzzles.formats.sniff import (
+    looks_like_pos,
+    looks_like_psq,
+    looks_like_renlib,
+    looks_like_rif,
+    looks_like_sgf,
+)
 from puzzles.model import Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
 from solver.rules.notation import Move
@@ -80,11 +86,11 @@ _EXTENSIONS = {
 
 
 def _sniff_text(head: bytes) -> str | None:
-    if sgf.looks_like_sgf(head):
+    if looks_like_sgf(head):
         return "sgf"
-    if psq.looks_like_psq(head):
+    if looks_like_psq(head):
         return "psq"
-    if rif.looks_like_rif(head):
+    if looks_like_rif(head):
         return "rif"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         return "lfz"
@@ -106,9 +112,9 @@ def detect_format(path: PathLike, data: bytes | None = None) -> str:
     """
     head = (data if data is not None else _head(path))[:4096]
     suffix = PurePath(os.fspath(path)).suffix.lower()
-    if renlib.looks_like_renlib(head):
+    if looks_like_renlib(head):
         return "renlib"
-    if suffix == ".pos" and pos.looks_like_pos(head):
+    if suffix == ".pos" and looks_like_pos(head):
         return "pos"
     found = _sniff_text(head)
     if found is not None:
@@ -118,7 +124,7 @@ def detect_format(path: PathLike, data: bytes | None = None) -> str:
         return ext
     if head[:1] == b"\x78":
         return "renlib"  # a RenLib file from before the header existed
-    if pos.looks_like_pos(head):
+    if looks_like_pos(head):
         return "pos"
     raise PuzzleFormatError(path, "unrecognised file format")
 
@@ -142,6 +148,8 @@ def read_file(path: PathLike, format: str | None = None) -> Any:
         PuzzleFormatError: the file cannot be read at all.
     """
     fmt = format or detect_format(path)
+    from puzzles.formats import pos, psq, renlib, rif, sgf  # (the readers: on demand)
+
     if fmt == "rif":
         return list(rif.iter_rif(path))
     data = read_bytes(path)
@@ -185,6 +193,8 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
         are recorded in the result's ``errors`` instead.
     """
     fmt = format or detect_format(path)
+    from puzzles.formats import pos, psq, renlib, rif, sgf
+
     if fmt == "rif":
         return rif.rif_puzzles(rif.iter_rif(path), path)
     raw = read_file(path, fmt)
@@ -225,6 +235,8 @@ def read_games(path: PathLike, format: str | None = None) -> list[GameRecord] | 
     if fmt == "psq":
         return [GameRecord(read_file(path, fmt).moves)]
     if fmt == "sgf":
+        from puzzles.formats import sgf
+
         try:
             return sgf.sgf_games(read_file(path, fmt))
         except RenjuError as exc:
@@ -355,6 +367,8 @@ def write_puzzles(
         ValueError: a puzzle's position is broken (overlapping stones).
         OSError: a file cannot be written.
     """
+    from puzzles.formats import renlib, sgf
+
     fmt = output_format(path, format)
     if fmt == "native":
         files = {os.fspath(path): format_native(puzzles).encode("utf-8")}
@@ -408,6 +422,8 @@ def write_game(
             the format cannot hold, or the native format (it holds puzzles).
         OSError: the file cannot be written.
     """
+    from puzzles.formats import pos, renlib, sgf
+
     fmt = output_format(path, format)
     if fmt == "sgf":
         data = sgf.format_sgf([sgf.game_sgf(moves, result, meta)]).encode("utf-8")

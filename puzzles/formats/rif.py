@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, BinaryIO
 
 from puzzles.formats.base import PathLike, position_after
+from puzzles.formats.sniff import looks_like_rif
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
 from solver.rules.notation import Move, parse_moves
@@ -62,12 +63,6 @@ class RifGame:
     def moves(self) -> list[Move]:
         """The moves. Raises :class:`~solver.errors.PointError` on a bad point."""
         return parse_moves(self.move_text)
-
-
-def looks_like_rif(head: bytes) -> bool:
-    """Sniff: an XML declaration or a ``<database`` element near the start."""
-    h = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return h.startswith(b"<?xml") or h.startswith(b"<database")
 
 
 def iter_rif(source: PathLike | BinaryIO, file: PathLike | None = None) -> Iterator[RifGame]:

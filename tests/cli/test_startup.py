@@ -29,8 +29,8 @@ NOT_FOR_A_SOLVE = {
     "puzzles",
     "textual",
 }
-# and a solve of one puzzle of a native file does without these (the other formats'
-# sniffers are imported: detecting the format runs them)
+# and a solve of one puzzle of a native file does without these (detecting the format
+# runs the other formats' sniffers: puzzles.formats.sniff)
 NOT_FOR_A_NATIVE_FILE = {
     "shutil",
     "json",
@@ -42,6 +42,10 @@ NOT_FOR_A_NATIVE_FILE = {
     "puzzles.formats.svg",
     "puzzles.formats.lfz",
     "puzzles.formats.quintet",
+    "puzzles.formats.renlib",
+    "puzzles.formats.rif",
+    "puzzles.formats.sgf",
+    "puzzles.formats.psq",
     "textual",
 }
 
