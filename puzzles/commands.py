@@ -1,11 +1,8 @@
 """The puzzle tools' subcommands: ``renju info``, ``convert``, ``verify``, ``generate`` and
 ``annotate``.
 
-Registered through the ``renju.commands`` entry point (``register``); ``read_position``
-is registered as a position reader (the ``renju.position_readers`` entry point): any
-command that takes a position file (``renju forbidden FILE``, ``renju solve FILE``)
-accepts every puzzle format, and uses the file's first puzzle, its N-th (``FILE#N``) or
-the one with an id (``--puzzle ID``).
+Registered through the ``renju.commands`` entry point (``register``). The position
+reader (``read_position``, re-exported here) is in :mod:`puzzles.position_reader`.
 """
 
 from __future__ import annotations
@@ -15,11 +12,8 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
-from puzzles.formats import rif
-from puzzles.formats.base import GameRecord, RecordError, position_after
-from puzzles.game_lines import game_moves
+from puzzles.formats.base import GameRecord, RecordError
 from puzzles.io import (
     FORMATS,
     POSITION_FORMATS,
@@ -31,138 +25,11 @@ from puzzles.io import (
     write_game,
     write_puzzles,
 )
-from puzzles.model import GOALS, Goal, Puzzle, PuzzleFormatError
-from solver.errors import CommandError, RenjuError, SelectorError
-from solver.rules.board import Board
+from puzzles.model import GOALS, Goal, PuzzleFormatError
+from puzzles.position_reader import puzzle_number, read_position
+from solver.errors import CommandError, SelectorError
 
 __all__ = ["read_position", "register"]
-
-
-def read_position(
-    path: Path, selector: int | str | None = None
-) -> tuple[Board, dict[str, Any]] | None:
-    """One puzzle of a puzzle file as a board (the attacker to move) with hints for the
-    command line (see ``solver.cli.registry``): its goal, move limit and count, its id,
-    title, place in the file, stated solution and keys, its task (``kind``: ``win``,
-    ``defend``, ``points:KIND``) with its stated ``answer``, ``themes`` and ``rating``;
-    or ``None`` when the file is not in a puzzle format (a plain text diagram, say).
-
-    A file that marks no puzzle (a ``.pos`` or ``.psq`` game, a RenjuNet database, an
-    SGF game record, a RenLib library without a stated task) gives one of its positions,
-    the side to move next to move, with the hints ``position`` (true), ``id``,
-    ``title``, ``number``, ``of`` and ``comment``: no task, no stated answer.
-
-    ``selector`` picks the puzzle (or position): ``None`` the first, an int the N-th
-    (from 1; the puzzles are numbered, or the positions of a file without any), a string
-    the one with that id (a position beside puzzles is named by its id).
-
-    Raises:
-        PuzzleFormatError: the file is in a puzzle format but cannot be read, or holds
-        no puzzle or position.
-        SelectorError: no puzzle at that place or with that id (naming the file and the
-        selector).
-    """
-    try:
-        fmt = detect_format(path)
-    except PuzzleFormatError:
-        return None
-    if fmt == "rif":  # stream: read only as far as the game wanted
-        return _rif_position(path, selector)
-    result = read_puzzles(path, fmt)
-    entries = result.entries
-    if not entries:
-        first = f" ({result.errors[0][1]})" if result.errors else ""
-        raise PuzzleFormatError(path, f"no readable puzzle or position in the file{first}")
-    ids, position_ids = {p.id for p in entries}, {p.id for p in result.positions}
-    if isinstance(selector, str) and selector not in ids and selector in position_ids:
-        entries = result.positions  # --puzzle ID names a position beside the puzzles
-    marked = entries is result.puzzles
-    noun = "puzzle" if marked else "position"
-    number = 1 if selector is None else _select(path, entries, selector, noun)
-    top = entries[number - 1]
-    hints: dict[str, Any] = {
-        "id": top.id,
-        "title": top.title,
-        "number": number,
-        "of": len(entries),
-    }
-    if marked:
-        hints |= {
-            "goal": top.goal,
-            "max_moves": top.max_moves,
-            "count": top.count,
-            "solution": list(top.solution),
-            "keys": list(top.keys),
-            "kind": top.kind,
-            "answer": None if top.answer is None else list(top.answer),
-            "themes": list(top.themes),
-            "rating": top.rating,
-        }
-    else:
-        hints |= {"position": True, "comment": top.comment}
-    if fmt in ("psq", "pos", "sgf", "renlib"):  # a game record: its moves in order too
-        index = top.location.index if top.location and top.location.index is not None else 0
-        moves = game_moves(path, index + 1, fmt, (top.black, top.white))
-        if moves is not None:
-            hints["moves"] = moves
-    return top.board(), hints
-
-
-def _select(path: Path, puzzles: list[Puzzle], selector: int | str, noun: str = "puzzle") -> int:
-    """The number (from 1) of the puzzle (or position: ``noun``) ``selector`` names: the
-    N-th, or the one with that id.
-
-    Raises:
-        SelectorError: no puzzle at that place or with that id.
-    """
-    if isinstance(selector, int):
-        if not 1 <= selector <= len(puzzles):
-            held = f"{len(puzzles)} {noun}{'s' if len(puzzles) != 1 else ''}"
-            raise SelectorError(f"{_named(path, selector)}: the file holds {held}")
-        return selector
-    found = [i for i, p in enumerate(puzzles, 1) if p.id == selector]
-    if not found:
-        ids = ", ".join(p.id for p in puzzles[:5] if p.id)
-        more = ", ..." if len(puzzles) > 5 else ""
-        known = f" (its ids: {ids}{more})" if ids else f" (its {noun}s have no ids)"
-        raise SelectorError(f"{_named(path, selector)}: no {noun} with that id{known}")
-    return found[0]
-
-
-def _named(path: Path, selector: int | str) -> str:
-    if isinstance(selector, int):
-        return f"{path}#{selector}"
-    return f"{path} --puzzle {selector!r}"
-
-
-def _rif_position(path: Path, selector: int | str | None) -> tuple[Board, dict[str, Any]]:
-    """A game of a RenjuNet database (streamed) as the position after its moves; games
-    that cannot be read are skipped and not counted, as ``read_puzzles`` does."""
-    number = 0
-    for game in rif.iter_rif(path):
-        try:
-            black, white, to_move = position_after(game.moves())
-        except RenjuError as exc:
-            if selector == game.id:
-                raise PuzzleFormatError(path, f"game {game.id}: {exc}") from None
-            continue
-        number += 1
-        if selector is None or selector == number or selector == game.id:
-            names = " - ".join(n for n in (game.black_name, game.white_name) if n)
-            hints: dict[str, Any] = {
-                "position": True,
-                "id": game.id,
-                "title": names,
-                "number": number,
-                "comment": game.info,
-                "moves": game.moves(),
-            }
-            return Board.from_stones(black, white, to_move), hints
-    if selector is None:
-        raise PuzzleFormatError(path, "no readable game in the file")
-    if isinstance(selector, int):
-        raise SelectorError(f"{_named(path, selector)}: the file holds {number} readable games")
-    raise SelectorError(f"{_named(path, selector)}: no game with that id")
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -355,7 +222,7 @@ def _run_convert(args: argparse.Namespace) -> int:
     selector = number if number is not None else args.puzzle
     if selector is not None and result.entries:
         noun = "puzzle" if result.puzzles else "position"
-        picked = result.entries[_select(Path(source), result.entries, selector, noun) - 1]
+        picked = result.entries[puzzle_number(Path(source), result.entries, selector, noun) - 1]
         puzzles, positions = ([picked], []) if result.puzzles else ([], [picked])
     kept = positions if fmt in POSITION_FORMATS else []
     if not puzzles and not kept:

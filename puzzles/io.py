@@ -38,12 +38,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path, PurePath
 from typing import Any
 
-from puzzles.formats import lfz, pos, psq, quintet, renlib, rif, sgf, svg
 from puzzles.formats.base import (
     GameRecord,
     PathLike,
@@ -53,6 +51,13 @@ from puzzles.formats.base import (
     read_bytes,
 )
 from puzzles.formats.native import format_native, parse_native
+from puzzles.formats.sniff import (
+    looks_like_pos,
+    looks_like_psq,
+    looks_like_renlib,
+    looks_like_rif,
+    looks_like_sgf,
+)
 from puzzles.model import Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
 from solver.rules.notation import Move
@@ -86,11 +91,11 @@ _EXTENSIONS = {
 
 
 def _sniff_text(head: bytes) -> str | None:
-    if sgf.looks_like_sgf(head):
+    if looks_like_sgf(head):
         return "sgf"
-    if psq.looks_like_psq(head):
+    if looks_like_psq(head):
         return "psq"
-    if rif.looks_like_rif(head):
+    if looks_like_rif(head):
         return "rif"
     if head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{"):
         return "lfz"
@@ -112,9 +117,9 @@ def detect_format(path: PathLike, data: bytes | None = None) -> str:
     """
     head = (data if data is not None else _head(path))[:4096]
     suffix = PurePath(os.fspath(path)).suffix.lower()
-    if renlib.looks_like_renlib(head):
+    if looks_like_renlib(head):
         return "renlib"
-    if suffix == ".pos" and pos.looks_like_pos(head):
+    if suffix == ".pos" and looks_like_pos(head):
         return "pos"
     found = _sniff_text(head)
     if found is not None:
@@ -124,7 +129,7 @@ def detect_format(path: PathLike, data: bytes | None = None) -> str:
         return ext
     if head[:1] == b"\x78":
         return "renlib"  # a RenLib file from before the header existed
-    if pos.looks_like_pos(head):
+    if looks_like_pos(head):
         return "pos"
     raise PuzzleFormatError(path, "unrecognised file format")
 
@@ -148,6 +153,8 @@ def read_file(path: PathLike, format: str | None = None) -> Any:
         PuzzleFormatError: the file cannot be read at all.
     """
     fmt = format or detect_format(path)
+    from puzzles.formats import pos, psq, renlib, rif, sgf  # (the readers: on demand)
+
     if fmt == "rif":
         return list(rif.iter_rif(path))
     data = read_bytes(path)
@@ -158,10 +165,14 @@ def read_file(path: PathLike, format: str | None = None) -> Any:
     if fmt == "sgf":
         return sgf.parse_sgf(data, path)
     if fmt == "lfz":
+        from puzzles.formats import lfz
+
         return lfz.parse_lfz(data, path)
     if fmt == "psq":
         return psq.parse_psq(decode_text(data), path)
     if fmt == "quintet":
+        from puzzles.formats import quintet
+
         return quintet.parse_quintet(decode_text(data), path)
     if fmt == "native":
         return _native(data, path)
@@ -187,6 +198,8 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
         are recorded in the result's ``errors`` instead.
     """
     fmt = format or detect_format(path)
+    from puzzles.formats import pos, psq, renlib, rif, sgf
+
     if fmt == "rif":
         return rif.rif_puzzles(rif.iter_rif(path), path)
     raw = read_file(path, fmt)
@@ -197,8 +210,12 @@ def read_puzzles(path: PathLike, format: str | None = None) -> ReadResult:
     elif fmt == "sgf":
         result = sgf.sgf_puzzles(raw, path)
     elif fmt == "lfz":
+        from puzzles.formats import lfz
+
         result = lfz.lfz_puzzles(raw, path)
     elif fmt == "quintet":
+        from puzzles.formats import quintet
+
         result = ReadResult([quintet.quintet_puzzle(raw, path)])
     else:  # a game line marks no task: a position
         line: dict[str, Callable[[Any, PathLike], Puzzle]] = {
@@ -224,6 +241,8 @@ def read_games(path: PathLike, format: str | None = None) -> list[GameRecord] | 
     if fmt == "psq":
         return [GameRecord(read_file(path, fmt).moves)]
     if fmt == "sgf":
+        from puzzles.formats import sgf
+
         try:
             return sgf.sgf_games(read_file(path, fmt))
         except RenjuError as exc:
@@ -242,6 +261,12 @@ def write_native(puzzles: Iterable[Puzzle], path: PathLike) -> None:
     _write_atomic({os.fspath(path): format_native(puzzles).encode("utf-8")})
 
 
+def _mkstemp(prefix: str, suffix: str, dir: str) -> tuple[int, str]:
+    import tempfile  # (here: reading a file does without it, and its shutil)
+
+    return tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=dir)
+
+
 def _write_atomic(files: Mapping[str, bytes]) -> None:
     """Write each file to a temporary file beside it, then move them all in place: a
     failure leaves no file half-written and no temporary file behind."""
@@ -251,7 +276,7 @@ def _write_atomic(files: Mapping[str, bytes]) -> None:
         os.umask(umask)
         for path, data in files.items():
             folder = os.path.dirname(os.path.abspath(path))
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=PurePath(path).suffix, dir=folder)
+            fd, tmp = _mkstemp(prefix=".tmp-", suffix=PurePath(path).suffix, dir=folder)
             temps[path] = tmp
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -357,6 +382,8 @@ def write_puzzles(
         ValueError: a puzzle's position is broken (overlapping stones).
         OSError: a file cannot be written.
     """
+    from puzzles.formats import renlib, sgf
+
     fmt = output_format(path, format)
     if positions and fmt not in POSITION_FORMATS:
         raise RecordError(
@@ -371,6 +398,8 @@ def write_puzzles(
         data = renlib.format_renlib(renlib.renlib_tree(puzzles, positions), encoding=encoding)
         files = {os.fspath(path): data}
     elif fmt == "svg":
+        from puzzles.formats import svg  # (with the rules of forbidden points)
+
         texts = [svg.puzzle_svg(p, numbers=numbers, forbidden=forbidden) for p in puzzles]
         texts += [svg.position_svg(p, forbidden=forbidden) for p in positions]
         files = {
@@ -414,12 +443,16 @@ def write_game(
             the format cannot hold, or the native format (it holds puzzles).
         OSError: the file cannot be written.
     """
+    from puzzles.formats import pos, renlib, sgf
+
     fmt = output_format(path, format)
     if fmt == "sgf":
         data = sgf.format_sgf([sgf.game_sgf(moves, result, meta)]).encode("utf-8")
     elif fmt == "renlib":
         data = renlib.format_renlib(renlib.game_renlib(moves, result, meta), encoding=encoding)
     elif fmt == "svg":
+        from puzzles.formats import svg
+
         text = svg.game_svg(moves, result, meta, numbers=numbers, forbidden=forbidden)
         data = text.encode("utf-8")
     elif fmt == "pos":

@@ -400,7 +400,7 @@ def _answer(
     again = confirm_refutation(
         board,
         puzzle.goal,
-        dataclasses.replace(limits, time=budget.left()),
+        limits.replace(time=budget.left()),
         answer,
         what=f"that the stated move {n} ({point_name(move)}) loses the win",
         run=run,

@@ -100,11 +100,19 @@ from collections.abc import Iterable
 
 from puzzles.model import GOALS, Goal, Location, Puzzle, ReadResult, parse_kind
 from solver.errors import RenjuError
-from solver.rules.board import Board, Color, Rule
+from solver.rules.board import Color, Rule, diagram_stones
 from solver.rules.notation import SIZE, Point, format_points, parse_points
 from solver.search.counting import parse_count
 
-__all__ = ["EXTENSION", "HEADER", "format_native", "format_puzzle", "parse_native", "whole_number"]
+__all__ = [
+    "EXTENSION",
+    "HEADER",
+    "format_native",
+    "format_puzzle",
+    "parse_native",
+    "pick_native",
+    "whole_number",
+]
 
 HEADER = "# Renju puzzles (native format)"
 EXTENSION = ".renju"
@@ -112,6 +120,7 @@ EXTENSION = ".renju"
 _KEY_RE = re.compile(r"([A-Za-z][A-Za-z _-]*?)\s*:(.*)")
 _LETTERS_RE = re.compile(r"[a-oA-O](\s*[a-oA-O]){14}")
 _SEPARATOR_RE = re.compile(r"-{3,}")
+_KEY_SPACES_RE = re.compile(r"[\s_]+")
 _KEYS = {
     "id",
     "title",
@@ -191,7 +200,7 @@ def _parse_block(block: _Block) -> Puzzle:
         if m is None:
             diagram.append(s)
             continue
-        key = re.sub(r"[\s_]+", "-", m.group(1).strip().lower())
+        key = _KEY_SPACES_RE.sub("-", m.group(1).strip().lower())
         key = _ALIASES.get(key, key)
         value = m.group(2).strip()
         if key not in _KEYS:
@@ -204,7 +213,7 @@ def _parse_block(block: _Block) -> Puzzle:
             meta[key] = value
     if not diagram:
         raise RenjuError("no board diagram")
-    board = Board.from_diagram("\n".join(diagram))
+    black, white = diagram_stones("\n".join(diagram))  # (no board built: see Puzzle.board)
     kind = parse_kind(meta.get("task", "win"))
     if kind == "win" and "answer" in meta:
         raise RenjuError("answer is stated for a defend or points task only (see task)")
@@ -212,8 +221,8 @@ def _parse_block(block: _Block) -> Puzzle:
     if goal not in GOALS:
         raise RenjuError(f"unknown goal {meta['goal']!r} (expected vcf, vct or tsume)")
     return Puzzle(
-        black=board.stones(Color.BLACK),
-        white=board.stones(Color.WHITE),
+        black=black,
+        white=white,
         to_move=Color.parse(meta.get("to-move", "black")),
         goal=_goal(goal),
         max_moves=whole_number(meta, "max-moves"),
@@ -292,6 +301,27 @@ def parse_native(text: str, file: str = "<string>") -> ReadResult:
         puzzle.location = loc
         result.puzzles.append(puzzle)
     return result
+
+
+def pick_native(text: str, file: str, selector: int | str | None) -> tuple[Puzzle, int, int] | None:
+    """The puzzle of a native-format text that ``selector`` names (``None``: the first;
+    an int: the N-th, from 1; a string: the first with that id), its number and the
+    number of puzzles, reading the entries only as far as that one: the entries after
+    it are counted as puzzles, unread. Entries that cannot be read are skipped and not
+    counted, as :func:`parse_native` does; ``None`` when no puzzle matches.
+    """
+    blocks = _split_blocks(text.removeprefix("\ufeff"))
+    number = 0
+    for index, block in enumerate(blocks):
+        try:
+            puzzle = _parse_block(block)
+        except RenjuError:
+            continue
+        number += 1
+        if selector is None or selector == number or selector == puzzle.id:
+            puzzle.location = Location(file, index=index, line=block[0][0])
+            return puzzle, number, number + len(blocks) - 1 - index
+    return None
 
 
 def _one_line(what: str, value: str) -> str:

@@ -15,6 +15,7 @@ are ignored.
 from __future__ import annotations
 
 from puzzles.formats.base import PathLike, line_puzzle, position_after, read_bytes
+from puzzles.formats.sniff import looks_like_pos
 from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
 from solver.rules.notation import NPOINTS, SIZE, Move
@@ -50,15 +51,6 @@ def parse_pos(data: bytes, file: PathLike = "<bytes>") -> list[Move]:
     except RenjuError as exc:
         raise PuzzleFormatError(file, str(exc)) from None
     return moves
-
-
-def looks_like_pos(data: bytes) -> bool:
-    """Sniff: a count N, at least N move bytes, no repeated point among them."""
-    if not data or not 1 <= data[0] <= NPOINTS or len(data) < data[0] + 1:
-        return False
-    pts = [b for b in data[1 : data[0] + 1] if b < NPOINTS]
-    moves = data[1 : data[0] + 1]
-    return len(set(pts)) == len(pts) and all(b < NPOINTS or b == 0xF0 for b in moves)
 
 
 def read_pos(path: PathLike) -> list[Move]:

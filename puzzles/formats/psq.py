@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from puzzles.formats.base import PathLike, decode_text, line_puzzle, position_after, read_bytes
+from puzzles.formats.sniff import looks_like_psq
 from puzzles.model import Puzzle, PuzzleFormatError
 from solver.errors import RenjuError
 from solver.rules.notation import SIZE, Move
@@ -33,11 +34,6 @@ class PsqGame:
     moves: list[Move]
     times: list[int] = field(default_factory=list)
     trailer: list[str] = field(default_factory=list)
-
-
-def looks_like_psq(head: bytes) -> bool:
-    """Sniff: the ``Piskvorky`` header."""
-    return head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"Piskvorky")
 
 
 def parse_psq(text: str, file: PathLike = "<string>") -> PsqGame:

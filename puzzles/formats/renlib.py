@@ -72,6 +72,7 @@ from puzzles.formats.base import (
     puzzle_lines,
     read_bytes,
 )
+from puzzles.formats.sniff import MAGIC, looks_like_renlib
 from puzzles.formats.task import Task, stated_goal, stated_task
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
@@ -94,7 +95,6 @@ __all__ = [
     "renlib_tree",
 ]
 
-MAGIC = b"\xffRenLib\xff"
 HEADER_30 = MAGIC + bytes([3, 0]) + b"\xff" * 10
 """The header of a version 3.0 file (no explicit root record)."""
 HEADER_34 = MAGIC + bytes([3, 4]) + b"\xff" * 10
@@ -285,11 +285,6 @@ def parse_renlib(
 def read_renlib(path: PathLike, *, encoding: str | None = None) -> RenLibTree:
     """Read a ``.lib`` file; raises :class:`PuzzleFormatError` as :func:`parse_renlib`."""
     return parse_renlib(read_bytes(path), path, encoding=encoding)
-
-
-def looks_like_renlib(data: bytes) -> bool:
-    """Sniff: the RenLib header (a headerless file cannot be told apart from other bytes)."""
-    return data.startswith(MAGIC)
 
 
 def renlib_puzzles(tree: RenLibTree, file: PathLike = "<bytes>") -> ReadResult:

@@ -22,15 +22,18 @@ move next to move; ``id`` is the game id and the title names the players.
 from __future__ import annotations
 
 import os
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from puzzles.formats.base import PathLike, position_after
+from puzzles.formats.sniff import looks_like_rif
 from puzzles.model import Location, Puzzle, PuzzleFormatError, ReadResult
 from solver.errors import RenjuError
 from solver.rules.notation import Move, parse_moves
+
+if TYPE_CHECKING:
+    import xml.etree.ElementTree as ET
 
 __all__ = ["RifGame", "iter_rif", "looks_like_rif", "rif_puzzles"]
 
@@ -62,12 +65,6 @@ class RifGame:
         return parse_moves(self.move_text)
 
 
-def looks_like_rif(head: bytes) -> bool:
-    """Sniff: an XML declaration or a ``<database`` element near the start."""
-    h = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return h.startswith(b"<?xml") or h.startswith(b"<database")
-
-
 def iter_rif(source: PathLike | BinaryIO, file: PathLike | None = None) -> Iterator[RifGame]:
     """Yield the games of a RIF file one by one, in file order.
 
@@ -75,6 +72,8 @@ def iter_rif(source: PathLike | BinaryIO, file: PathLike | None = None) -> Itera
         PuzzleFormatError: the file cannot be opened or is not well-formed XML (raised
         when the bad part is reached; the games before it have been yielded).
     """
+    import xml.etree.ElementTree as ET  # (here: detecting a format needs only the sniffer)
+
     if file is not None:
         name = os.fspath(file)
     else:

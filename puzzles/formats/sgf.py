@@ -73,6 +73,7 @@ from puzzles.formats.base import (
     read_bytes,
 )
 from puzzles.formats.native import whole_number
+from puzzles.formats.sniff import looks_like_sgf
 from puzzles.formats.task import stated_task
 from puzzles.model import (
     GOALS,
@@ -208,11 +209,6 @@ def parse_sgf(data: bytes | str, file: PathLike = "<bytes>") -> list[SgfNode]:
 def read_sgf(path: PathLike) -> list[SgfNode]:
     """Read an SGF file; raises :class:`PuzzleFormatError` as :func:`parse_sgf`."""
     return parse_sgf(read_bytes(path), path)
-
-
-def looks_like_sgf(head: bytes) -> bool:
-    """Sniff: ``(`` then ``;`` at the start (after a BOM and spaces)."""
-    return re.match(rb"(\xef\xbb\xbf)?\s*\(\s*;", head) is not None
 
 
 def sgf_point(value: str) -> Move:

@@ -8,13 +8,16 @@ A position file may name one puzzle of a collection: ``FILE#N`` (the N-th, from 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
-from typing import Any
+import os
+from typing import TYPE_CHECKING, Any
 
 from solver.cli.registry import Selector, position_readers
 from solver.errors import CommandError, RenjuError, SelectorError
 from solver.rules.board import BLACK, Board, Color, Rule
 from solver.rules.notation import parse_moves, parse_points
+
+if TYPE_CHECKING:
+    from pathlib import Path  # (imported where a file is read: not for --black/--white)
 
 __all__ = [
     "add_position_arguments",
@@ -62,7 +65,7 @@ def split_selector(text: str) -> tuple[str, int | None]:
     Raises:
         SelectorError: what follows ``#`` is not a number from 1 (quoting the argument).
     """
-    if "#" not in text or Path(text).exists():
+    if "#" not in text or os.path.exists(text):
         return text, None
     name, _, number = text.rpartition("#")
     if not number.isdigit():
@@ -159,6 +162,8 @@ def position_from_args(args: argparse.Namespace) -> tuple[Board, dict[str, Any]]
         if number is not None and puzzle_id is not None:
             raise CommandError(f"give FILE#{number} or --puzzle {puzzle_id!r}, not both")
         selector: Selector = number if number is not None else puzzle_id
+        from pathlib import Path
+
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"no such file: {file!r}")

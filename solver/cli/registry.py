@@ -30,10 +30,11 @@ import functools
 import importlib
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path  # (pathlib is imported only where a file is read)
+
     from solver.rules.board import Board
 
 __all__ = [
@@ -83,7 +84,7 @@ entry points (a scan and the puzzle tools' imports cost more than a quick solve)
 Registrar = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
 Selector = int | str | None
 """Which puzzle of a file: the first (``None``), the N-th from 1, or the one with an id."""
-PositionReader = Callable[[Path, Selector], "Board | tuple[Board, dict[str, Any]] | None"]
+PositionReader = Callable[["Path", Selector], "Board | tuple[Board, dict[str, Any]] | None"]
 
 
 def register_core(
@@ -129,7 +130,7 @@ def command_registrars(core_only: bool = False, only: str | None = None) -> list
     return [register_core, *_entries(COMMANDS_GROUP, "commands")]
 
 
-KNOWN_READERS = ("puzzles.commands:read_position",)
+KNOWN_READERS = ("puzzles.position_reader:read_position",)
 """Readers this distribution registers, tried first by their module path: a file in a
 puzzle format is read without scanning the entry points (the scan costs more than a quick
 solve). The entry points are scanned only when none of these takes the file."""

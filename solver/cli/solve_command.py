@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
@@ -298,6 +297,8 @@ def _run(args: argparse.Namespace) -> int:
         elif entry is not None:
             data[entry[0]] = entry[1]
             data["puzzle"] = entry[1]  # (the key scripts read before positions had their own)
+        import json  # (here: a plain solve's start-up does without it)
+
         print(json.dumps(data))
         return 0
     if entry is not None:

@@ -35,7 +35,7 @@ cdef extern from *:
     void __builtin_prefetch(const void*) nogil
     int __builtin_popcountll(unsigned long long) nogil
 
-from solver.rules.geometry import DIRECTIONS, LINE_COUNTS, PAD, initial_line_codes, line_of, pos_of
+from solver.rules.geometry import DIRECTIONS, LINE_COUNTS, PAD
 from solver.rules.zobrist import ZOBRIST
 from collections.abc import Mapping
 from solver.engine.contract import DEAD_BITS, DEAD_GROWTH
@@ -149,20 +149,40 @@ cdef inline int _step(int p, int d, int k) noexcept:
     return -1
 
 
+cdef inline int _line_of(int d, int p) noexcept:
+    """``solver.rules.geometry.line_of`` in C (the tables below are built without a
+    Python call: a whole process's start-up, see ``docs/performance.md``)."""
+    cdef int col = p % 15, row = p // 15
+    if d == 0:
+        return row
+    if d == 1:
+        return col
+    return col - row + 14 if d == 2 else col + row
+
+
+cdef inline int _pos_of(int d, int p) noexcept:
+    """``solver.rules.geometry.pos_of`` in C."""
+    return p // 15 if d == 1 else p % 15
+
+
 cdef void _init_tables():
-    cdef int p, d, k, n, q, qq
-    _codes = initial_line_codes()
+    cdef int p, d, k, n, q, qq, line, pos
     for d in range(4):
-        for p in range(NLINES):
-            INIT_LINES[d][p] = _codes[d][p] if p < LINE_COUNTS[d] else 0
         LINES_IN[d] = LINE_COUNTS[d]
+        # the empty board's line codes (``solver.rules.geometry.initial_line_codes``):
+        # every cell a wall, then each point's cell cleared below
+        for p in range(NLINES):
+            INIT_LINES[d][p] = ((1ULL << (2 * (15 + 2 * PADC))) - 1) if p < LINES_IN[d] else 0
         for p in range(NLINES):
             for k in range(15):
                 LINE_PT[d][p][k] = -1
         for p in range(NP):
-            LINE_IDX[d][p] = line_of(d, p)
-            SHIFT[d][p] = 2 * pos_of(d, p)
-            LINE_PT[d][line_of(d, p)][pos_of(d, p)] = p
+            line = _line_of(d, p)
+            pos = _pos_of(d, p)
+            LINE_IDX[d][p] = line
+            SHIFT[d][p] = 2 * pos
+            LINE_PT[d][line][pos] = p
+            INIT_LINES[d][line] &= ~(3ULL << (2 * (pos + PADC)))
     for p in range(NP):
         BOX[p][0] = max(p % 15 - 4, 0)
         BOX[p][1] = min(p % 15 + 4, 14)

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -25,7 +26,7 @@ from solver.rules.geometry import SYMMETRIES, transform_point
 from solver.rules.notation import NPOINTS, SIZE, Move, Point, parse_moves, parse_points, point_name
 from solver.rules.zobrist import ZOBRIST_SIDE
 
-__all__ = ["BLACK", "EMPTY", "WHITE", "Board", "Color", "Rule"]
+__all__ = ["BLACK", "EMPTY", "WHITE", "Board", "Color", "Rule", "diagram_stones"]
 
 
 class Color(enum.IntEnum):
@@ -193,30 +194,7 @@ class Board:
         Raises:
             DiagramError: quoting the first line that is not a board row, or the row count.
         """
-        rows: list[str] = []
-        for raw in text.splitlines():
-            line = raw.strip()
-            if not line:
-                continue
-            if re.fullmatch(r"[a-oA-O](\s*[a-oA-O]){14}", line):
-                continue  # column letters
-            cells = re.sub(r"^\d+\s*|\s*\d+$", "", line) if re.match(r"^\d+\s", line) else line
-            cells = cells.replace(" ", "")
-            if len(cells) != SIZE or any(
-                c not in black and c not in white and c not in _EMPTY_SYMBOLS for c in cells
-            ):
-                raise DiagramError(f"not a board row of 15 cells: {raw!r}")
-            rows.append(cells)
-        if len(rows) != SIZE:
-            raise DiagramError(f"a diagram needs 15 rows, found {len(rows)}")
-        bl, wh = [], []
-        for i, cells in enumerate(rows):
-            row = SIZE - 1 - i
-            for col, c in enumerate(cells):
-                if c in black:
-                    bl.append(row * SIZE + col)
-                elif c in white:
-                    wh.append(row * SIZE + col)
+        bl, wh = _diagram_points(text, black, white)
         return cls.from_stones(bl, wh, to_move, rule, compiled=compiled)
 
     def copy(self) -> Board:
@@ -368,3 +346,64 @@ class Board:
         )
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def diagram_stones(
+    text: str, *, black: str = _BLACK_SYMBOLS, white: str = _WHITE_SYMBOLS
+) -> tuple[list[Point], list[Point]]:
+    """The black and the white stones of a text diagram (see :meth:`Board.from_diagram`),
+    each in point order, read without building a board (a reader of many puzzles builds
+    only the board it uses).
+
+    >>> rows = [". " * 15] * 14 + [". X O" + " ." * 12]
+    >>> diagram_stones(chr(10).join(rows))
+    ([1], [2])
+
+    Raises:
+        DiagramError: quoting the first line that is not a board row, or the row count.
+    """
+    bl, wh = _diagram_points(text, black, white)
+    return sorted(bl), sorted(wh)
+
+
+@functools.cache
+def _row_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """A diagram's line of column letters, a row starting with its number, the row
+    numbers at either end: compiled on first use (a solve from stones reads no diagram)."""
+    return (
+        re.compile(r"[a-oA-O](\s*[a-oA-O]){14}"),
+        re.compile(r"^\d+\s"),
+        re.compile(r"^\d+\s*|\s*\d+$"),
+    )
+
+
+def _diagram_points(text: str, black: str, white: str) -> tuple[list[Point], list[Point]]:
+    """The diagram's stones, row by row from the top."""
+    column_letters, numbered_row, row_numbers = _row_patterns()
+    symbols = set(black) | set(white) | set(_EMPTY_SYMBOLS)
+    rows: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if column_letters.fullmatch(line):
+            continue
+        cells = row_numbers.sub("", line) if numbered_row.match(line) else line
+        cells = cells.replace(" ", "")
+        if len(cells) != SIZE or not symbols.issuperset(cells):
+            raise DiagramError(f"not a board row of 15 cells: {raw!r}")
+        rows.append(cells)
+    if len(rows) != SIZE:
+        raise DiagramError(f"a diagram needs 15 rows, found {len(rows)}")
+    bl, wh = [], []
+    stones = set(black) | set(white)
+    for i, cells in enumerate(rows):
+        if stones.isdisjoint(cells):
+            continue
+        row = SIZE - 1 - i
+        for col, c in enumerate(cells):
+            if c in black:
+                bl.append(row * SIZE + col)
+            elif c in white:
+                wh.append(row * SIZE + col)
+    return bl, wh

@@ -21,13 +21,12 @@ move limit, ``shortest`` and the key moves' lengths then use that count.
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from solver.errors import DisproofRejected, PositionError, ProofRejected, SecondLookDisagrees
+from solver.records import FrozenRecord, Record
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
 from solver.search.counting import book_length, parse_count
@@ -59,52 +58,94 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(FrozenRecord):
     """A progress report: nodes searched, seconds elapsed, the current move bound."""
 
+    _fields = ("nodes", "seconds", "bound", "phase")
     nodes: int
     seconds: float
     bound: int | None
     phase: str
 
+    def __init__(self, nodes: int, seconds: float, bound: int | None, phase: str) -> None:
+        self._freeze(nodes=nodes, seconds=seconds, bound=bound, phase=phase)
 
-@dataclass(frozen=True)
-class KeyMove:
+
+class KeyMove(FrozenRecord):
     """A winning first move and the length of its shortest win found; ``line``, a main
-    line of that win whose proof the checker accepted (empty: not checked)."""
+    line of that win whose proof the checker accepted (empty: not checked; not compared)."""
 
+    _fields = ("move", "moves")  # (compared, hashed and shown: not the line)
     move: Point
     moves: int
-    line: tuple[Point, ...] = field(default=(), compare=False)
+    line: tuple[Point, ...]
+
+    def __init__(self, move: Point, moves: int, line: tuple[Point, ...] = ()) -> None:
+        self._freeze(move=move, moves=moves, line=line)
 
 
-@dataclass
-class SolveResult:
+class SolveResult(Record):
     """The answer of :func:`solve`."""
 
-    result: Verdict
-    attacker: Color
-    goal: Goal
-    line: list[Point] = field(default_factory=list)
-    moves: int | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    tree: ProofNode | None = None
-    keys: list[KeyMove] | None = None
-    reason: str = ""
-    # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
-    # the budget ran out first, or a sub-search did; the line is a win all the same)
-    shortest_shown: bool | None = None
-    # how ``moves`` (and the key moves' lengths) are counted (``solver.search.counting.COUNTS``)
-    count: str = "plain"
-    # whether the proof tree was re-checked by ``solver.search.checker`` (``check``), and the
-    # seconds the check took (not counted in ``seconds``, the search's)
-    checked: bool = False
-    check_seconds: float = 0.0
-    # with ``audit``, a disproof: whether the audit checked all of it (False: the table
-    # no longer held some of it, or a VCF search ran out); None: not audited
-    audited: bool | None = None
+    _fields = (
+        "result",
+        "attacker",
+        "goal",
+        "line",
+        "moves",
+        "nodes",
+        "seconds",
+        "tree",
+        "keys",
+        "reason",
+        "shortest_shown",
+        "count",
+        "checked",
+        "check_seconds",
+        "audited",
+    )
+
+    def __init__(
+        self,
+        result: Verdict,
+        attacker: Color,
+        goal: Goal,
+        line: list[Point] | None = None,
+        moves: int | None = None,
+        nodes: int = 0,
+        seconds: float = 0.0,
+        tree: ProofNode | None = None,
+        keys: list[KeyMove] | None = None,
+        reason: str = "",
+        shortest_shown: bool | None = None,
+        count: str = "plain",
+        checked: bool = False,
+        check_seconds: float = 0.0,
+        audited: bool | None = None,
+    ) -> None:
+        self.result = result
+        self.attacker = attacker
+        self.goal = goal
+        self.line: list[Point] = [] if line is None else line
+        self.moves = moves
+        self.nodes = nodes
+        self.seconds = seconds
+        self.tree = tree
+        self.keys = keys
+        self.reason = reason
+        # with ``shortest``, a proven line: whether every shorter win was ruled out (False:
+        # the budget ran out first, or a sub-search did; the line is a win all the same)
+        self.shortest_shown = shortest_shown
+        # how ``moves`` (and the key moves' lengths) are counted
+        # (``solver.search.counting.COUNTS``)
+        self.count = count
+        # whether the proof tree was re-checked by ``solver.search.checker`` (``check``), and
+        # the seconds the check took (not counted in ``seconds``, the search's)
+        self.checked = checked
+        self.check_seconds = check_seconds
+        # with ``audit``, a disproof: whether the audit checked all of it (False: the table
+        # no longer held some of it, or a VCF search ran out); None: not audited
+        self.audited = audited
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -322,7 +363,7 @@ def _check_keys(
             answer = respond(
                 after,
                 goal,
-                dataclasses.replace(limits, max_moves=key.moves - 1, time=left),
+                limits.replace(max_moves=key.moves - 1, time=left),
                 should_stop=should_stop,
             )
             if answer.result is Verdict.UNKNOWN:

@@ -11,10 +11,10 @@ import gc
 from array import array
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Any
 
 from solver.engine.backend import Core
+from solver.records import Record
 from solver.search.proof import ProofNode
 
 __all__ = [
@@ -142,33 +142,75 @@ class _PhaseOver(Exception):
     """Raised inside the search when the first phase has spent its nodes."""
 
 
-@dataclass(slots=True)
-class _Entry:
-    pn: int = 1
-    dn: int = 1
+class _Entry(Record):
+    _fields = (
+        "pn",
+        "dn",
+        "children",
+        "how",
+        "threat_line",
+        "staged",
+        "hidden",
+        "hidden_cost",
+        "work",
+        "probed",
+        "kids",
+        "counter",
+    )
+    __slots__ = _fields
+    pn: int
+    dn: int
     # the moves to the children, as ``child_code``s: OR: the attacker's move and, for a
     # four, its block; AND: the defence. A child's key follows from its parent's
     # (``PureDfPn.child_key``), so an entry holds two bytes per child.
-    children: array[int] | None = None
+    children: array[int] | None
     # how a node was settled at expansion: ("five", p) | ("vcf", line) | ("refuted",)
-    how: tuple[Any, ...] = ()
-    threat_line: tuple[int, ...] = ()
+    how: tuple[Any, ...]
+    threat_line: tuple[int, ...]
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
-    staged: bool = False
+    staged: bool
     # the index of the first hidden threat among the children, and the cost added to the
     # hidden threats' proof numbers (see the module docstring)
-    hidden: int = 1 << 30
-    hidden_cost: int = 0
+    hidden: int
+    hidden_cost: int
     # df-pn expansions spent under this node (which settled entries to drop first)
-    work: int = 0
+    work: int
     # an OR node first only probed (five, VCF, a guess of its disproof number); its
     # children are generated when the search comes back to it
-    probed: bool = False
+    probed: bool
     # the children's entries, looked up once (None: not in the table yet); dropped when
     # the memory bound collects the table
-    kids: list[_Entry | None] | None = None
+    kids: list[_Entry | None] | None
     # a generated OR node: the defender's VCF if the attacker passed (threats must stop it)
-    counter: tuple[int, ...] = ()
+    counter: tuple[int, ...]
+
+    def __init__(
+        self,
+        pn: int = 1,
+        dn: int = 1,
+        children: array[int] | None = None,
+        how: tuple[Any, ...] = (),
+        threat_line: tuple[int, ...] = (),
+        staged: bool = False,
+        hidden: int = 1 << 30,
+        hidden_cost: int = 0,
+        work: int = 0,
+        probed: bool = False,
+        kids: list[_Entry | None] | None = None,
+        counter: tuple[int, ...] = (),
+    ) -> None:
+        self.pn = pn
+        self.dn = dn
+        self.children = children
+        self.how = how
+        self.threat_line = threat_line
+        self.staged = staged
+        self.hidden = hidden
+        self.hidden_cost = hidden_cost
+        self.work = work
+        self.probed = probed
+        self.kids = kids
+        self.counter = counter
 
 
 def _after_threat(node: ProofNode, move: int) -> ProofNode:

@@ -27,10 +27,10 @@ runs them): it checks the search's pruning, not the rules engine.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from solver.engine.backend import Core
+from solver.records import Record
 from solver.rules.notation import point_name
 from solver.rules.patterns import FIVE, FOURS_SHIFT
 from solver.search.dfpn_shared import BOOK_MAX_R, MAX_R, forced_block_of_class
@@ -42,15 +42,23 @@ __all__ = ["DisproofAudit", "audit_disproof"]
 VCF_NODES = 10_000_000
 
 
-@dataclass
-class DisproofAudit:
+class DisproofAudit(Record):
     """What an audit saw: OR and AND nodes checked, the problems found (a disproof that
     does not stand) and whether it could check everything (``complete``)."""
 
-    or_nodes: int = 0
-    and_nodes: int = 0
-    problems: list[str] = field(default_factory=list)
-    complete: bool = True
+    _fields = ("or_nodes", "and_nodes", "problems", "complete")
+
+    def __init__(
+        self,
+        or_nodes: int = 0,
+        and_nodes: int = 0,
+        problems: list[str] | None = None,
+        complete: bool = True,
+    ) -> None:
+        self.or_nodes = or_nodes
+        self.and_nodes = and_nodes
+        self.problems: list[str] = [] if problems is None else problems
+        self.complete = complete
 
 
 class _Walk:

@@ -7,9 +7,9 @@ without importing it.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 
 from solver.errors import PositionError
+from solver.records import FrozenRecord
 from solver.rules.board import Board, Color
 from solver.rules.notation import format_points
 
@@ -68,18 +68,41 @@ class Verdict(enum.Enum):
 DEFAULT_MEMORY_MB = 1024
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(FrozenRecord):
     """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
     ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
     one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
-    move); see :mod:`solver.search.counting`."""
+    move); see :mod:`solver.search.counting`.
 
-    max_moves: int | None = None
-    time: float | None = None
-    nodes: int | None = None
-    memory_mb: int = DEFAULT_MEMORY_MB
-    count: str = "plain"
+    >>> Limits(max_moves=3).replace(time=1.5)
+    Limits(max_moves=3, time=1.5, nodes=None, memory_mb=1024, count='plain')
+    """
+
+    _fields = ("max_moves", "time", "nodes", "memory_mb", "count")
+    max_moves: int | None
+    time: float | None
+    nodes: int | None
+    memory_mb: int
+    count: str
+
+    def __init__(
+        self,
+        max_moves: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+        count: str = "plain",
+    ) -> None:
+        self._freeze(max_moves=max_moves, time=time, nodes=nodes, memory_mb=memory_mb, count=count)
+
+    def replace(self, **changes: object) -> Limits:
+        """A copy with ``changes`` (as ``dataclasses.replace``)."""
+        values: dict[str, object] = {name: getattr(self, name) for name in self._fields}
+        unknown = set(changes) - set(values)
+        if unknown:
+            raise TypeError(f"Limits has no field {sorted(unknown)[0]!r}")
+        values.update(changes)
+        return Limits(**values)  # type: ignore[arg-type]
 
 
 # What one table entry takes, measured on the longest development search: never

@@ -15,8 +15,8 @@ A node whose ``move`` ends the game (``final`` set) has no replies.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 
+from solver.records import Record
 from solver.rules.notation import Point, point_name
 
 __all__ = ["FINAL_KINDS", "ProofNode"]
@@ -24,16 +24,31 @@ __all__ = ["FINAL_KINDS", "ProofNode"]
 FINAL_KINDS = ("five", "straight-four", "double-four", "forbidden-block")
 
 
-@dataclass(slots=True)
-class ProofNode:
+class ProofNode(Record):
     """An attacker node of a proof: the winning move and the answer to every defence.
     (Slots: a proof holds thousands of nodes, made and read in the proof's building.)"""
 
+    _fields = ("move", "length", "replies", "refuted", "final")
+    __slots__ = _fields
     move: Point
     length: int
-    replies: dict[Point, ProofNode] = field(default_factory=dict)
-    refuted: Mapping[Point, tuple[Point, ...]] = field(default_factory=dict)
-    final: str | None = None
+    replies: dict[Point, ProofNode]
+    refuted: Mapping[Point, tuple[Point, ...]]
+    final: str | None
+
+    def __init__(
+        self,
+        move: Point,
+        length: int,
+        replies: dict[Point, ProofNode] | None = None,
+        refuted: Mapping[Point, tuple[Point, ...]] | None = None,
+        final: str | None = None,
+    ) -> None:
+        self.move = move
+        self.length = length
+        self.replies = {} if replies is None else replies
+        self.refuted = {} if refuted is None else refuted
+        self.final = final
 
     def best_reply(self) -> Point | None:
         """The longest-resisting defence, or ``None`` at the end. Ties go to a searched

@@ -17,7 +17,8 @@ just played was a four, so a four now continues that run). A proven answer's pro
 re-checked by the independent checker (``check``, the default;
 :func:`solver.search.checker.check_proof`), a rejected one is ``ProofRejected``.
 
->>> from solver.rules.board import Board
+>>> from solver.records import Record
+from solver.rules.board import Board
 >>> b = Board.from_moves("h8 a1 i8 a2 j8")  # Black has an open three; White to move
 >>> answer = respond(b, "vct")
 >>> answer.result.value, point_name(answer.defence), answer.reason
@@ -28,10 +29,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import ProofRejected
+from solver.records import Record
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.search.counting import book_length, parse_count
@@ -43,18 +44,31 @@ from solver.search.proof import ProofNode
 __all__ = ["Response", "respond"]
 
 
-@dataclass
-class Response:
-    """What the defender does after an attacker move (see the module docstring)."""
+class Response(Record):
+    """What the defender does after an attacker move (see the module docstring).
+    ``checked``: whether ``node`` was re-checked by the independent checker (``check``; a
+    position given without the move just played cannot be)."""
 
+    _fields = ("result", "defence", "reason", "node", "nodes", "checked")
+    __slots__ = ("checked", "defence", "node", "nodes", "reason", "result")
     result: Verdict
-    defence: Point | None = None
-    reason: str = ""
-    node: ProofNode | None = None
-    nodes: int = 0
-    # whether ``node`` was re-checked by the independent checker (``check``; a position
-    # given without the move just played cannot be)
-    checked: bool = False
+    defence: Point | None
+    reason: str
+    node: ProofNode | None
+    nodes: int
+    checked: bool
+
+    def __init__(
+        self,
+        result: Verdict,
+        defence: Point | None = None,
+        reason: str = "",
+        node: ProofNode | None = None,
+        nodes: int = 0,
+        checked: bool = False,
+    ) -> None:
+        self.result, self.defence, self.reason = result, defence, reason
+        self.node, self.nodes, self.checked = node, nodes, checked
 
     @property
     def best_reply(self) -> Point | None:

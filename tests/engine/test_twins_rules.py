@@ -54,6 +54,23 @@ def _forbidden(black: list[int], white: list[int], compiled: bool) -> dict[int, 
     return found
 
 
+def _windows(core: object) -> list[int]:
+    return [core.window(d, p) for d in range(4) for p in range(NPOINTS)]  # type: ignore[attr-defined]
+
+
+@given(positions())
+def test_compiled_and_pure_windows_agree(pos: tuple[list[int], list[int]]) -> None:
+    """The compiled core's line tables (built in C at import) give every point's window
+    in every direction as the pure core's do, on the empty board and after stones."""
+    compiled, pure = core_class(True)(0), core_class(False)(0)
+    assert _windows(compiled) == _windows(pure)
+    for colour, stones in ((1, pos[0]), (2, pos[1])):
+        for p in stones:
+            compiled.put(p, colour)
+            pure.put(p, colour)
+    assert _windows(compiled) == _windows(pure)
+
+
 @given(positions())
 def test_compiled_pure_and_oracle_agree(pos: tuple[list[int], list[int]]) -> None:
     black, white = pos

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles.formats.native import HEADER, format_native, parse_native
+from puzzles.formats.native import HEADER, format_native, format_puzzle, parse_native, pick_native
 from puzzles.model import GOALS, KINDS, Puzzle, PuzzleFormatError
 from solver.rules.board import Color, Rule
 from solver.rules.notation import NPOINTS, format_points, parse_points
@@ -248,3 +248,28 @@ def test_round_trip_property(ps: list[Puzzle]) -> None:
 def test_random_text_never_raises(text: str) -> None:
     r = parse_native(text)
     assert all(e.problem for _, e in r.errors)  # type: ignore[attr-defined]
+
+
+BAD_BLOCK = "id: broken\ngoal: vcf\nboard:\nX X X not a row"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(puzzles() | st.just(None), max_size=5), st.integers(1, 6))
+def test_picking_one_puzzle_reads_as_the_whole_file(entries: list[Puzzle | None], n: int) -> None:
+    """``pick_native`` (the command line's FILE#N and --puzzle ID) finds the puzzle, and
+    its number, that reading every entry finds; entries after it are counted unread."""
+    text = "\n---\n".join(BAD_BLOCK if p is None else format_puzzle(p) for p in entries)
+    whole = parse_native(text, "f").puzzles
+    picked = pick_native(text, "f", n)
+    if n > len(whole):
+        assert picked is None
+    else:
+        assert picked is not None
+        puzzle, number, of = picked
+        assert (puzzle, number, puzzle.location) == (whole[n - 1], n, whole[n - 1].location)
+        after = len(entries) - 1 - puzzle.location.index  # type: ignore[union-attr]
+        assert of == n + after and (of == len(whole) or None in entries)
+    for p in whole:
+        found = pick_native(text, "f", p.id)
+        assert found is not None and found[0] == next(q for q in whole if q.id == p.id)
+    assert (pick_native(text, "f", None) or [None])[0] == (whole[0] if whole else None)

@@ -182,7 +182,7 @@ def _second_look_runs_out(monkeypatch: pytest.MonkeyPatch) -> None:
     real = solve
 
     def unknown(board: Board, goal: Any, limits: Limits | None = None, **kw: Any) -> SolveResult:
-        found = real(board, goal, dataclasses.replace(limits or Limits(), nodes=1), **kw)
+        found = real(board, goal, (limits or Limits()).replace(nodes=1), **kw)
         found.result, found.keys, found.reason = Verdict.UNKNOWN, None, "node limit"
         return found
 

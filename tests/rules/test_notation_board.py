@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from solver import Board, Color, DiagramError, IllegalMoveError, PointError, PositionError
+from solver.rules.board import diagram_stones
 from solver.rules.notation import (
     format_moves,
     format_points,
@@ -65,6 +66,18 @@ def test_diagram_round_trip(ps: list[int], to_move: Color) -> None:
     again = Board.from_diagram(board.diagram(), to_move)
     assert again == board
     assert Board.from_diagram(board.diagram(coordinates=False), to_move) == board
+
+
+@given(st.lists(points, unique=True, max_size=60), st.booleans())
+def test_diagram_stones_are_the_boards_without_building_one(ps: list[int], coords: bool) -> None:
+    k = len(ps) // 2
+    board = Board.from_stones(ps[:k], ps[k:])
+    text = board.diagram(coordinates=coords)
+    assert diagram_stones(text) == (board.stones(Color.BLACK), board.stones(Color.WHITE))
+    # another side's symbols: the stones swap colours; a stray symbol is refused as before
+    assert diagram_stones(text, black="O", white="X") == (sorted(ps[k:]), sorted(ps[:k]))
+    with pytest.raises(DiagramError, match="not a board row"):
+        diagram_stones(text.replace(".", "?", 1))
 
 
 def test_diagram_is_oriented_with_row_15_on_top() -> None:
