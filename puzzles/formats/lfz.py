@@ -14,8 +14,10 @@ puzzles are read as:
 - 64 (2 << 5, VCT): goal ``tsume``. Published as VCT, but the app accepts any win and
   the collections' own solutions use hidden threats (mise, fukumi) as well, which plain
   VCT would call unsolvable.
-- 67 (2 << 5 | 3, "三手胜"): ``tsume`` within 3 attacker moves counted as the books
-  count (``count="books"``: a run of fours, and the final VCF, one move each).
+- 67 (2 << 5 | 3, "三手胜"): ``tsume`` within 3 attacker moves counted as the app's
+  checker reads its rule "win within three moves; consecutive fours count as one move"
+  (``count="app"``: within 3 moves of any class, a run of fours one, the attacker
+  reaches a position where he has a VCF, which counts none).
 - 160-165 (5 << 5 | n, "n子五连": the attacker has n stones left and must win with them,
   by five or by Black's forbidden move): ``tsume``, with ``n = mode & 31`` (for 160
   itself, from a "n子" in the title or comment; else no limit). Our count stops at the
@@ -211,7 +213,7 @@ def _puzzle(entry: dict[str, Any]) -> Puzzle | None:
         goal=goal,
         max_moves=max_moves,
         # "win within 3 moves; consecutive fours count as one move" (the app's rule)
-        count="books" if mode == 67 else "plain",
+        count="app" if mode == 67 else "plain",
         keys=_points(options, "options") if kind == "win" and isinstance(options, str) else [],
         kind=kind,
         answer=answer,

@@ -15,8 +15,9 @@ hidden threats — mise/fukumi: moves that threaten a VCF). Attacker moves are c
 the move after which no defence exists (a straight four, two fours, a four whose only
 block is forbidden for Black) or a five; the five after an unstoppable four is not counted.
 That is ``plain`` counting; ``Limits(count="books")`` counts as Chinese puzzle books do
-(the final VCF one move, a run of fours one move: see :mod:`solver.search.counting`), and the
-move limit, ``shortest`` and the key moves' lengths then use that count.
+(the final VCF one move, a run of fours one move; ``app``: the moves up to a position with a
+VCF, a run of fours one move: see :mod:`solver.search.counting`), and the move limit,
+``shortest`` and the key moves' lengths then use that count.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from typing import Any
 from solver.errors import DisproofRejected, PositionError, ProofRejected, SecondLookDisagrees
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
-from solver.search.counting import book_length, parse_count
+from solver.search.counting import parse_count, proof_length, search_bound, search_count
 from solver.search.dfpn import DfPn, Stopped, paused_gc
 from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
 from solver.search.disproof import audit_disproof
@@ -206,16 +207,20 @@ def solve(
     attacker = board.to_move
     clock = _Clock(limits, progress, should_stop)
     core = board.core.copy()
-    cap = limits.max_moves if limits.max_moves is not None else UNBOUNDED
+    # (the search's bound and lengths: ``app`` is searched as ``books``, one move more)
+    cap = UNBOUNDED
+    if limits.max_moves is not None:
+        cap = search_bound(count, limits.max_moves, run)
     if count != "plain":
         cap = min(cap, BOOK_MAX_R)
     result = SolveResult(Verdict.UNKNOWN, attacker, goal, count=count)
+    # (what the search's lengths lose to ``count``'s: 1 under ``app`` outside a run)
+    extra = search_bound(count, 0)
 
     def length(tree: ProofNode, after_four: bool = False) -> int:
-        # (the core is at the proof's position whenever a length is asked)
-        if count != "plain":
-            return book_length(tree, core, int(attacker), after_four, count == "books")
-        return tree.length
+        # (the core is at the proof's position whenever a length is asked; as the
+        # search counts: ``books`` for ``app``)
+        return proof_length(tree, core, int(attacker), search_count(count), after_four)
 
     search = DfPn(
         core,
@@ -226,7 +231,7 @@ def solve(
         max_entries=_max_entries(limits.memory_mb),
         should_stop=should_stop,
         on_progress=clock.tick,
-        count=count,
+        count=search_count(count),
         safe=safe,
     )
     entry: Any = None
@@ -244,7 +249,7 @@ def solve(
                 result.result = Verdict.PROVEN
                 result.tree = tree
                 result.line = tree.main_line()
-                result.moves = length(tree, run)
+                result.moves = length(tree, run) - search_bound(count, 0, run)
             elif search.incomplete:
                 result.reason = "a sub-search ran out of nodes"
             else:
@@ -255,7 +260,8 @@ def solve(
                 clock.phase = "keys"
                 search.incomplete = False
                 try:
-                    result.keys = _all_keys(search, core, attacker, goal, cap, length)
+                    keys = _all_keys(search, core, attacker, goal, cap, length)
+                    result.keys = [KeyMove(k.move, k.moves - extra) for k in keys]
                 except Stopped as stop:
                     # the answer found stands; the key list is left out (None)
                     result.reason = result.reason or stop.reason
@@ -380,11 +386,9 @@ def _check(board: Board, limits: Limits, result: SolveResult, run: bool = False)
             board, result.tree, result.goal.value, limits.max_moves if plain else None
         )
         if not plain:
-            # the books' count of the checked tree (a VCF, and a run of fours, count one)
+            # the count's length of the checked tree (a VCF, and a run of fours, count one)
             core = board.core.copy()
-            length = book_length(
-                result.tree, core, int(result.attacker), run, runs=result.count == "books"
-            )
+            length = proof_length(result.tree, core, int(result.attacker), result.count, run)
             if limits.max_moves is not None and length > limits.max_moves:
                 raise ProofError(
                     f"the proof needs {length} attacker moves ({result.count}), "

@@ -72,8 +72,9 @@ DEFAULT_MEMORY_MB = 1024
 class Limits:
     """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
     ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
-    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
-    move); see :mod:`solver.search.counting`."""
+    one move, a run of consecutive fours one move), ``final-vcf`` (the final VCF one
+    move) or ``app`` (the moves up to a position where the attacker has a VCF, a run of
+    fours one move; that VCF none); see :mod:`solver.search.counting`."""
 
     max_moves: int | None = None
     time: float | None = None

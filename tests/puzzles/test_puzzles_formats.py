@@ -198,6 +198,14 @@ def test_lfz_options_naming_a_point_twice_is_a_bad_entry() -> None:
     assert result.puzzles == [] and "name a point twice" in str(result.errors[0][1])
 
 
+def test_lfz_win_in_three_reads_as_the_app_counts() -> None:
+    """Mode 67 ("三手胜"): tsume within 3, counted as the app's checker reads its rule
+    (``app``: the final VCF none, a run of fours one)."""
+    entry = {"stones": "H8I9I8", "side": 1, "mode": 67}
+    (p,) = lfz_puzzles({"puzzles": [entry]}).puzzles
+    assert (p.goal, p.max_moves, p.count) == ("tsume", 3, "app")
+
+
 @pytest.mark.parametrize(
     ("mode", "side", "title", "max_moves"),
     [
