@@ -412,6 +412,7 @@ def _narrow(
     nodes: Callable[[], int],
     cap: int,
     top_first: bool,
+    lo: int = 0,
 ) -> int | None:
     """The fewest attacker moves that win, or None if there is no win within the cap:
     ``top()`` searches within the cap and returns the length of the win it proves (or
@@ -428,18 +429,22 @@ def _narrow(
     the caller chose it (``top_first``: it is most often the answer, and whether there
     is a win at all is the first question), else once the searches counting up have
     cost ``TOP_AFTER`` nodes (or reached the cap): counting up alone never ends where
-    there is no win.
+    there is no win. ``lo``: the bound known to have no win (0; -1 where a win may be 0
+    long, inside a run of fours under book counting).
     """
-    lo, hi, up, down = 0, 0, 0, 0
-    while not hi or lo + 1 < hi:
+    # (``hi`` None: no win found yet; a win found within the cap may be 0 long, a VCF
+    # that continues a run of fours under book counting)
+    up, down = 0, 0
+    hi: int | None = None
+    while hi is None or lo + 1 < hi:
         start = nodes()
-        if not hi and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
+        if hi is None and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
             length = top()
             down += nodes() - start
             if length is None:
                 return None
             hi = length
-        elif not hi or up <= down:
+        elif hi is None or up <= down:
             if win(lo + 1):
                 hi = lo + 1
             else:
@@ -503,7 +508,8 @@ def _shortest(
         return length(tree, run)
 
     try:
-        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
+        least = -1 if run and search.runs else 0  # (a VCF continuing the run: 0 moves)
+        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first, least)
         if shortest is None:
             return None
         # (only the bound just below matters: no win there, none below it either)

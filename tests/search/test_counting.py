@@ -156,6 +156,21 @@ def test_app_counts_in_the_search() -> None:
     assert (vcf.result.value, vcf.moves) == ("proven", 0)
 
 
+@pytest.mark.parametrize("count", ["books", "app"])
+def test_shortest_inside_a_run_where_the_vcf_continues_it(count: str) -> None:
+    """After the four f2 (Black g2), i5 is a straight four: inside the run it costs no
+    move, so the shortest win from there is 0 moves. (The shortest search used to loop
+    for ever on a win 0 long: the trainer's hint in the middle of a run.)"""
+    board = Board.from_stones("b2 g2", "c2 d2 e2 g3 h4 f2", to_move="white")
+    for limit in (1, None):
+        r = solve(board, "vct", Limits(max_moves=limit, count=count), shortest=True, run=True)
+        assert (r.result.value, r.moves, r.shortest_shown, r.checked) == ("proven", 0, True, True)
+        assert [point_name(p) for p in r.line] == ["i5"]
+    # outside a run the VCF is one move as the books count, none under app
+    r = solve(board, "vct", Limits(count=count), shortest=True)
+    assert r.moves == (1 if count == "books" else 0)
+
+
 def test_compiled_and_pure_agree_under_books(monkeypatch: pytest.MonkeyPatch) -> None:
     from support.fixtures import compiled_available
     from support.quintet import load
