@@ -15,7 +15,10 @@ puzzles are read as:
   the collections' own solutions use hidden threats (mise, fukumi) as well, which plain
   VCT would call unsolvable.
 - 67 (2 << 5 | 3, "三手胜"): ``tsume`` within 3 attacker moves counted as the books
-  count (``count="books"``: a run of fours, and the final VCF, one move each).
+  count (``count="books"``: the final VCF one move, a run of consecutive fours one).
+  The app's checker code counts the same way (its final VCF is the third move), but
+  tries fewer defences; the looser ``count="app"`` (three moves, then a VCF that counts
+  none) lets a quarter of these books' puzzles win in one or two and adds second keys.
 - 160-165 (5 << 5 | n, "n子五连": the attacker has n stones left and must win with them,
   by five or by Black's forbidden move): ``tsume``, with ``n = mode & 31`` (for 160
   itself, from a "n子" in the title or comment; else no limit). Our count stops at the

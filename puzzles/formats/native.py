@@ -70,8 +70,9 @@ Keys (case-insensitive; ``-``, ``_`` and spaces are the same), all optional:
 - ``max-moves``: the most attacker moves allowed, the winning move included.
 - ``count``: how ``max-moves`` counts them: ``plain`` (default, every attacker move),
   ``books`` (as Chinese puzzle books: a final VCF of any length, and each run of
-  consecutive fours before it, count as one move) or ``final-vcf`` (only the final VCF
-  counts as one).
+  consecutive fours before it, count as one move), ``final-vcf`` (only the final VCF
+  counts as one) or ``app`` (the moves up to the position where the attacker has a VCF
+  count, a run of fours as one; that VCF counts none: lfz084 "win in three").
 - ``solution``: the stated line, attacker first, in standard notation (``h8 i9``, or
   ``H8,I9``). ``keys``: key moves. ``rule``: ``renju`` (default), ``standard`` or
   ``freestyle``.

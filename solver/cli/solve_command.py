@@ -55,8 +55,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help=(
             "how attacker moves are counted for --max-moves, --shortest and the lengths: "
             "plain (every move), books (as Chinese 'win in n' books: the final VCF is one "
-            "move, a run of consecutive fours is one move) or final-vcf (the final VCF is "
-            "one move; the lfz084 app's checker); default: a puzzle file's, else plain"
+            "move, a run of consecutive fours is one move), final-vcf (the final VCF is "
+            "one move) or app (the moves up to the position where the attacker has a VCF "
+            "count, a run of consecutive fours as one; that VCF counts none: lfz084 'win in "
+            "three'); default: a puzzle file's, else plain"
         ),
     )
     length = p.add_mutually_exclusive_group()
@@ -105,8 +107,10 @@ def add_check_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def _limits(args: argparse.Namespace) -> Limits:
-    if args.max_moves is not None and args.max_moves < 1:
-        raise CommandError(f"--max-moves must be at least 1, not {args.max_moves}")
+    # (under ``app`` a win in 0 is a VCF at the start: the VCF counts none)
+    least = 0 if getattr(args, "count", None) == "app" else 1
+    if args.max_moves is not None and args.max_moves < least:
+        raise CommandError(f"--max-moves must be at least {least}, not {args.max_moves}")
     if args.time is not None and args.time <= 0:
         raise CommandError(f"--time must be positive, not {args.time}")
     if args.nodes is not None and args.nodes < 1:

@@ -15,8 +15,9 @@ hidden threats — mise/fukumi: moves that threaten a VCF). Attacker moves are c
 the move after which no defence exists (a straight four, two fours, a four whose only
 block is forbidden for Black) or a five; the five after an unstoppable four is not counted.
 That is ``plain`` counting; ``Limits(count="books")`` counts as Chinese puzzle books do
-(the final VCF one move, a run of fours one move: see :mod:`solver.search.counting`), and the
-move limit, ``shortest`` and the key moves' lengths then use that count.
+(the final VCF one move, a run of fours one move; ``app``: the moves up to a position with a
+VCF, a run of fours one move: see :mod:`solver.search.counting`), and the move limit,
+``shortest`` and the key moves' lengths then use that count.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from solver.errors import DisproofRejected, PositionError, ProofRejected, Second
 from solver.records import FrozenRecord, Record
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
-from solver.search.counting import book_length, parse_count
+from solver.search.counting import parse_count, proof_length, search_bound, search_count
 from solver.search.dfpn import DfPn, Stopped, paused_gc
 from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
 from solver.search.disproof import audit_disproof
@@ -247,16 +248,20 @@ def solve(
     attacker = board.to_move
     clock = _Clock(limits, progress, should_stop)
     core = board.core.copy()
-    cap = limits.max_moves if limits.max_moves is not None else UNBOUNDED
+    # (the search's bound and lengths: ``app`` is searched as ``books``, one move more)
+    cap = UNBOUNDED
+    if limits.max_moves is not None:
+        cap = search_bound(count, limits.max_moves, run)
     if count != "plain":
         cap = min(cap, BOOK_MAX_R)
     result = SolveResult(Verdict.UNKNOWN, attacker, goal, count=count)
+    # (what the search's lengths lose to ``count``'s: 1 under ``app`` outside a run)
+    extra = search_bound(count, 0)
 
     def length(tree: ProofNode, after_four: bool = False) -> int:
-        # (the core is at the proof's position whenever a length is asked)
-        if count != "plain":
-            return book_length(tree, core, int(attacker), after_four, count == "books")
-        return tree.length
+        # (the core is at the proof's position whenever a length is asked; as the
+        # search counts: ``books`` for ``app``)
+        return proof_length(tree, core, int(attacker), search_count(count), after_four)
 
     search = DfPn(
         core,
@@ -267,7 +272,7 @@ def solve(
         max_entries=_max_entries(limits.memory_mb),
         should_stop=should_stop,
         on_progress=clock.tick,
-        count=count,
+        count=search_count(count),
         safe=safe,
     )
     entry: Any = None
@@ -285,7 +290,7 @@ def solve(
                 result.result = Verdict.PROVEN
                 result.tree = tree
                 result.line = tree.main_line()
-                result.moves = length(tree, run)
+                result.moves = length(tree, run) - search_bound(count, 0, run)
             elif search.incomplete:
                 result.reason = "a sub-search ran out of nodes"
             else:
@@ -296,7 +301,8 @@ def solve(
                 clock.phase = "keys"
                 search.incomplete = False
                 try:
-                    result.keys = _all_keys(search, core, attacker, goal, cap, length)
+                    keys = _all_keys(search, core, attacker, goal, cap, length)
+                    result.keys = [KeyMove(k.move, k.moves - extra) for k in keys]
                 except Stopped as stop:
                     # the answer found stands; the key list is left out (None)
                     result.reason = result.reason or stop.reason
@@ -421,11 +427,9 @@ def _check(board: Board, limits: Limits, result: SolveResult, run: bool = False)
             board, result.tree, result.goal.value, limits.max_moves if plain else None
         )
         if not plain:
-            # the books' count of the checked tree (a VCF, and a run of fours, count one)
+            # the count's length of the checked tree (a VCF, and a run of fours, count one)
             core = board.core.copy()
-            length = book_length(
-                result.tree, core, int(result.attacker), run, runs=result.count == "books"
-            )
+            length = proof_length(result.tree, core, int(result.attacker), result.count, run)
             if limits.max_moves is not None and length > limits.max_moves:
                 raise ProofError(
                     f"the proof needs {length} attacker moves ({result.count}), "
@@ -449,6 +453,7 @@ def _narrow(
     nodes: Callable[[], int],
     cap: int,
     top_first: bool,
+    lo: int = 0,
 ) -> int | None:
     """The fewest attacker moves that win, or None if there is no win within the cap:
     ``top()`` searches within the cap and returns the length of the win it proves (or
@@ -465,18 +470,22 @@ def _narrow(
     the caller chose it (``top_first``: it is most often the answer, and whether there
     is a win at all is the first question), else once the searches counting up have
     cost ``TOP_AFTER`` nodes (or reached the cap): counting up alone never ends where
-    there is no win.
+    there is no win. ``lo``: the bound known to have no win (0; -1 where a win may be 0
+    long, inside a run of fours under book counting).
     """
-    lo, hi, up, down = 0, 0, 0, 0
-    while not hi or lo + 1 < hi:
+    # (``hi`` None: no win found yet; a win found within the cap may be 0 long, a VCF
+    # that continues a run of fours under book counting)
+    up, down = 0, 0
+    hi: int | None = None
+    while hi is None or lo + 1 < hi:
         start = nodes()
-        if not hi and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
+        if hi is None and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
             length = top()
             down += nodes() - start
             if length is None:
                 return None
             hi = length
-        elif not hi or up <= down:
+        elif hi is None or up <= down:
             if win(lo + 1):
                 hi = lo + 1
             else:
@@ -540,7 +549,8 @@ def _shortest(
         return length(tree, run)
 
     try:
-        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first)
+        least = -1 if run and search.runs else 0  # (a VCF continuing the run: 0 moves)
+        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first, least)
         if shortest is None:
             return None
         # (only the bound just below matters: no win there, none below it either)

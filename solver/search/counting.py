@@ -4,9 +4,24 @@
 :mod:`solver.search.api`). ``books`` counts as Chinese "win in n" collections (三手胜) do:
 the final VCF, whatever its length, counts as one move, and so does a run of consecutive
 fours before it; every other move (a three, a hidden threat, a block) counts one.
-``final-vcf`` is the lfz084 puzzle app's checker: every move counts one, but the final
-VCF counts one whatever its length (a win in n: within n - 1 moves of any class, the
-attacker reaches a position where he has a VCF).
+``final-vcf``: every move counts one, but the final VCF counts one whatever its length (a
+win in n: within n - 1 moves of any class, the attacker reaches a position where he has
+a VCF). ``app``: the moves up to the position where the attacker has a VCF count, a run
+of consecutive fours as one, and that VCF counts none (a win in n: within n moves of any
+class, fours in a run one move, the attacker reaches a position where he has a VCF).
+
+``app`` is ``books`` with one move more: a books line is an ``app`` line and its final VCF,
+one move, so the search runs the books count with the bound one higher
+(:func:`search_bound`) and takes one from its lengths (:func:`proof_length`). Inside a run
+(the attacker's last move a four) nothing is added: under ``app`` that run is not counted
+until a move that is not a four follows it (then it counts one with that move), since a
+run that goes on into the final VCF is part of it::
+
+    line            plain  books  final-vcf  app
+    VCF                 n      1          1    0
+    three, VCF      1 + n      2          2    1
+    four, three, VCF    .      3          3    2
+    four, four, VCF     .      1          1    0   (one VCF)
 
 >>> from solver import Board, Limits, solve
 >>> board = Board.from_stones("b2", "c2 d2 e2 g3 h4", to_move="white")  # f2 g2 i5
@@ -23,21 +38,64 @@ from solver.rules.board import Board
 from solver.rules.notation import Point
 from solver.search.proof import ProofNode
 
-__all__ = ["COUNTS", "MoveCount", "book_length", "parse_count"]
+__all__ = [
+    "COUNTS",
+    "RUNS",
+    "MoveCount",
+    "book_length",
+    "parse_count",
+    "proof_length",
+    "search_bound",
+    "search_count",
+]
 
-COUNTS = ("plain", "books", "final-vcf")
+COUNTS = ("plain", "books", "final-vcf", "app")
+# the counts under which a run of consecutive fours is one move
+RUNS = ("books", "app")
 
 
 def parse_count(text: str) -> str:
-    """Parse ``plain``/``books``.
+    """Parse ``plain``/``books``/``final-vcf``/``app``.
 
     Raises:
         PositionError: quoting ``text`` otherwise.
     """
     count = text.strip().lower()
     if count not in COUNTS:
-        raise PositionError(f"unknown move count: {text!r} (expected plain, books or final-vcf)")
+        raise PositionError(
+            f"unknown move count: {text!r} (expected plain, books, final-vcf or app)"
+        )
     return count
+
+
+def search_count(count: str) -> str:
+    """The count the search runs for ``count``: ``books`` for ``app`` (see
+    :func:`search_bound`), else ``count`` itself."""
+    return "books" if count == "app" else count
+
+
+def _extra(count: str, run: bool) -> int:
+    """The moves ``count`` allows beyond the search's count: one under ``app`` outside a
+    run (the final VCF, which ``books`` counts one), none inside one (its run is not
+    counted yet)."""
+    return 1 if count == "app" and not run else 0
+
+
+def search_bound(count: str, moves: int, run: bool = False) -> int:
+    """The search's bound (under :func:`search_count`) for ``moves`` counted as ``count``
+    counts them (``run``: the attacker's last move was a four)."""
+    return moves + _extra(count, run)
+
+
+def proof_length(
+    node: ProofNode, core: Any, attacker: int, count: str, after_four: bool = False
+) -> int:
+    """The attacker moves of the proof ``node`` as ``count`` counts them (see
+    :func:`book_length`; ``plain``: ``node.length``)."""
+    if count == "plain":
+        return node.length
+    length = book_length(node, core, attacker, after_four, runs=count in RUNS)
+    return length - _extra(count, after_four)
 
 
 def book_length(
@@ -97,9 +155,11 @@ def _length(
 class MoveCount:
     """The attacker moves a line being played still has, counted as ``count`` counts
     them: ``left``, the moves allowed from his next move on, that one included (``None``:
-    no limit); ``run``, under ``books``: his last move was a four, so a four now
-    continues the run (free). ``line`` holds the moves played (both sides), and
-    :meth:`length` counts them with :func:`book_length`.
+    no limit); ``run``, under ``books`` and ``app``: his last move was a four, so a four
+    now continues the run (free). Under ``app`` a run is counted only when a move that
+    is not a four follows it (one move with that one: two), so inside a run ``left``
+    holds the moves as if the run went on into the final VCF. ``line`` holds the moves
+    played (both sides), and :meth:`length` counts them with :func:`proof_length`.
 
     >>> from solver.rules.board import Board
     >>> from solver.rules.notation import parse_points
@@ -111,12 +171,22 @@ class MoveCount:
     >>> c.play(start, parse_points("k5 k6 j5"))  # a double three, then the final VCF
     >>> c.length(start), MoveCount("plain").played(start, c.line).length(start)
     (3, 4)
+    >>> a = MoveCount("app", 3)
+    >>> a.play(start, parse_points("f2 g2 i5 j6"))  # the run is not counted yet
+    >>> a.left, a.run
+    (3, True)
+    >>> a.play(start, parse_points("k5 k6"))  # a double three: the run and k5, two moves
+    >>> a.left, a.run
+    (1, False)
+    >>> a.play(start, parse_points("j5"))  # the final VCF: none
+    >>> a.length(start)
+    2
     """
 
     def __init__(self, count: str = "plain", max_moves: int | None = None) -> None:
         self.count = parse_count(count)
         self.books = self.count != "plain"
-        self.runs = self.count == "books"
+        self.runs = self.count in RUNS
         self.left = max_moves
         self.run = False
         self.line: list[Point] = []
@@ -129,8 +199,12 @@ class MoveCount:
     def attack(self, move: Point, four: bool) -> None:
         """The attacker plays ``move`` (``four``: a four where it is played)."""
         self.line.append(move)
-        if self.left is not None and not (self.runs and self.run and four):
-            self.left -= 1
+        if self.left is not None:
+            if self.count == "app":
+                # (a run is counted with the move that ends it, never if the VCF ends it)
+                self.left -= 0 if four else 1 + self.run
+            elif not (self.runs and self.run and four):
+                self.left -= 1
         self.run = self.runs and four
 
     def defend(self, move: Point) -> None:
@@ -161,4 +235,4 @@ class MoveCount:
         if not self.books or not self.line:
             return (len(self.line) + 1) // 2
         node = ProofNode.from_line(self.line, "five")
-        return book_length(node, start.core.copy(), int(start.to_move), runs=self.runs)
+        return proof_length(node, start.core.copy(), int(start.to_move), self.count)

@@ -71,8 +71,9 @@ DEFAULT_MEMORY_MB = 1024
 class Limits(FrozenRecord):
     """Bounds of one search. ``max_moves`` counts attacker moves; ``None`` = no bound.
     ``count``: how they are counted, ``plain`` (every move), ``books`` (the final VCF
-    one move, a run of consecutive fours one move) or ``final-vcf`` (the final VCF one
-    move); see :mod:`solver.search.counting`.
+    one move, a run of consecutive fours one move), ``final-vcf`` (the final VCF one
+    move) or ``app`` (the moves up to a position where the attacker has a VCF, a run of
+    fours one move; that VCF none); see :mod:`solver.search.counting`.
 
     >>> Limits(max_moves=3).replace(time=1.5)
     Limits(max_moves=3, time=1.5, nodes=None, memory_mb=1024, count='plain')

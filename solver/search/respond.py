@@ -12,8 +12,9 @@ defender should answer:
 - ``unknown`` when the budget ran out.
 
 ``limits.count`` counts the moves as :func:`~solver.search.api.solve` does (``books``: a
-run of fours is one move, the final VCF one; ``run``: the attacker's move before the one
-just played was a four, so a four now continues that run). A proven answer's proof is
+run of fours is one move, the final VCF one; ``app``: the same with the final VCF none;
+``run``: the attacker's move before the one just played was a four, so a four now
+continues that run). A proven answer's proof is
 re-checked by the independent checker (``check``, the default;
 :func:`solver.search.checker.check_proof`), a rejected one is ``ProofRejected``.
 
@@ -35,7 +36,7 @@ from solver.errors import ProofRejected
 from solver.records import Record
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
-from solver.search.counting import book_length, parse_count
+from solver.search.counting import parse_count, proof_length, search_bound, search_count
 from solver.search.dfpn import INF, DfPn, Stopped
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
 from solver.search.limits import UNBOUNDED, Goal, Limits, Verdict, max_entries, position_text
@@ -89,8 +90,8 @@ def respond(
     """Answer the last attacker move; ``board.to_move`` is the defender.
 
     ``limits.max_moves`` counts the attacker moves still allowed *after* the one played
-    (as ``limits.count`` counts them, the one played counted as one; under ``books`` a
-    four that continues a run, ``run``, is free). ``safe``: search without the pruning
+    (as ``limits.count`` counts them, the one played counted as one; under ``books`` and
+    ``app`` a four that continues a run, ``run``, is free). ``safe``: search without the pruning
     shortcuts (as ``solve``'s: a second look at a "the move does not win").
 
     Raises:
@@ -102,7 +103,8 @@ def respond(
     core = board.core.copy()
     d = int(board.to_move)
     a = 3 - d
-    r = limits.max_moves if limits.max_moves is not None else UNBOUNDED
+    # (``app`` is searched as ``books`` with one move more: ``search_bound``)
+    r = UNBOUNDED if limits.max_moves is None else search_bound(count, limits.max_moves, run)
     deadline = None if limits.time is None else time.monotonic() + limits.time
     search = DfPn(
         core,
@@ -112,7 +114,7 @@ def respond(
         deadline=deadline,
         max_entries=max_entries(limits.memory_mb),
         should_stop=should_stop,
-        count=count,
+        count=search_count(count),
         safe=safe,
     )
     last = board.moves[-1] if board.moves else None
@@ -143,9 +145,7 @@ def _check(board: Board, goal: Goal, limits: Limits, run: bool, out: Response) -
         length = check_proof(before, out.node, goal.value, allowed if plain else None)
         if not plain:
             core = before.core.copy()
-            length = book_length(
-                out.node, core, int(before.to_move), run, runs=limits.count == "books"
-            )
+            length = proof_length(out.node, core, int(before.to_move), limits.count, run)
             if allowed is not None and length > allowed:
                 raise ProofError(
                     f"the proof needs {length} attacker moves ({limits.count}), more than {allowed}"

@@ -198,6 +198,14 @@ def test_lfz_options_naming_a_point_twice_is_a_bad_entry() -> None:
     assert result.puzzles == [] and "name a point twice" in str(result.errors[0][1])
 
 
+def test_lfz_win_in_three_reads_as_the_books_count() -> None:
+    """Mode 67 ("三手胜"): tsume within 3, counted as the books count (``books``: the
+    final VCF one move, a run of fours one; the app's checker code counts so too)."""
+    entry = {"stones": "H8I9I8", "side": 1, "mode": 67}
+    (p,) = lfz_puzzles({"puzzles": [entry]}).puzzles
+    assert (p.goal, p.max_moves, p.count) == ("tsume", 3, "books")
+
+
 @pytest.mark.parametrize(
     ("mode", "side", "title", "max_moves"),
     [

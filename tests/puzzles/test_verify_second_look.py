@@ -90,6 +90,41 @@ def test_a_stated_line_longer_as_the_books_count() -> None:
     assert _no_cook(final.problems) == ["stated move 2 (i5) loses the win (j6: blocks the four)"]
 
 
+@pytest.mark.parametrize(
+    "solution",
+    [
+        "k5 k6 f2 g2 i5 j6 j5",  # k5, then the VCF (none): 1
+        "k5 k6",  # stops where the final VCF starts
+        "k5 a15 f2 g2 i5 j6 j5",  # a refuted reply: a new tree, searched as app counts
+    ],
+)
+def test_stated_lines_counted_as_the_app_counts(solution: str) -> None:
+    """Under ``app`` the final VCF counts none: k5 and the VCF win in 1, which neither
+    books nor final-vcf has (2 there)."""
+    report = verify_puzzle(
+        run_puzzle(solution, count="app", max_moves=1, keys=parse_points("j4 k5")), 20
+    )
+    assert (report.result, report.shortest) == ("proven", 1)
+    assert (report.stated, report.stated_ok) == (1, True)
+    assert report.problems == [] and report.sound
+    books = verify_puzzle(run_puzzle(solution, max_moves=1, keys=parse_points("j4 k5")), 20)
+    assert books.result == "disproven"
+
+
+def test_a_stated_run_counted_once_a_three_ends_it_under_app() -> None:
+    """f2 g2 i5 j6 k5 k6 j5 under ``app``: the run f2 i5 and k5 count two, the VCF none;
+    within 2 it is right but not the shortest (1); within 1 already f2 loses: a run is
+    free only if it goes on into the final VCF, and after f2 g2 there is none (the run
+    and any three would be two moves)."""
+    line = "f2 g2 i5 j6 k5 k6 j5"
+    two = verify_puzzle(run_puzzle(line, count="app", max_moves=2), 20)
+    assert (two.stated, two.stated_ok) == (2, True)
+    assert _no_cook(two.problems) == ["stated solution is 2 moves, shortest is 1"]
+    one = verify_puzzle(run_puzzle(line, count="app", max_moves=1), 20)
+    assert one.stated_ok is False
+    assert _no_cook(one.problems) == ["stated move 1 (f2) loses the win (g2: blocks the four)"]
+
+
 def test_a_stated_line_that_stops_short_is_still_short_under_books() -> None:
     report = verify_puzzle(run_puzzle("j4 i4 f2"), 20)  # ends on a four, not a win
     assert report.stated_ok is False

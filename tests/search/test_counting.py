@@ -1,5 +1,7 @@
 """Book counting (``Limits(count="books")``): the final VCF counts as one move, and so does
-a run of consecutive fours before it; ``final-vcf`` counts only the final VCF as one."""
+a run of consecutive fours before it; ``final-vcf`` counts only the final VCF as one;
+``app`` counts the moves up to a position where the attacker has a VCF (a run of fours
+one) and the VCF none."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from solver.errors import PositionError
 from solver.rules.board import Board
 from solver.rules.notation import parse_point, point_name
 from solver.search.api import Limits, solve
-from solver.search.counting import book_length, parse_count
+from solver.search.counting import MoveCount, book_length, parse_count, proof_length
 from solver.search.proof import ProofNode
 
 # White: f2 is a four (c2 d2 e2 f2, b2 Black: Black must block g2), then i5 makes
@@ -31,6 +33,7 @@ def _p(names: str) -> list[int]:
 
 def test_parse_count() -> None:
     assert parse_count(" Books ") == "books"
+    assert parse_count("APP") == "app"
     with pytest.raises(PositionError, match="'chinese'"):
         parse_count("chinese")
 
@@ -91,6 +94,83 @@ def test_a_run_of_fours_counts_once_in_the_search() -> None:
     assert solve(RUN, "vct", Limits(max_moves=2, count="books")).result.value == "proven"
 
 
+# -- the app's count: the moves before the final VCF, a run of fours one, the VCF none ----
+
+
+def test_app_length_of_a_hand_made_line() -> None:
+    """The line f2 g2 i5 j6 k5 k6 j5: under ``app`` the run f2 i5 is one move, k5 one and
+    the VCF j5 none: 2 (books 3, final-vcf 4, plain 4). A VCF alone is 0 (books 1),
+    however it starts; inside a run the run is counted with the k5 that ends it."""
+    f2, g2, i5, j6, k5, k6, j5 = _p("f2 g2 i5 j6 k5 k6 j5")
+    end = ProofNode(move=j5, length=1, final="straight-four")
+    three = ProofNode(move=k5, length=2, replies={k6: end}, refuted={parse_point("a15"): (j5,)})
+    line = ProofNode(
+        move=f2, length=4, replies={g2: ProofNode(move=i5, length=3, replies={j6: three})}
+    )
+    core = RUN.core.copy()
+    lengths = {c: proof_length(line, core, 2, c) for c in ("plain", "books", "final-vcf", "app")}
+    assert lengths == {"plain": 4, "books": 3, "final-vcf": 4, "app": 2}
+    # inside a run (the attacker's last move a four): that run, f2, i5 are one move with
+    # k5 (counted when k5 ends it), so 2 again; books 2 (the run already paid)
+    assert proof_length(line, core, 2, "app", after_four=True) == 2
+    vcf = ProofNode.from_line(_p("f2 g2 i5"), "straight-four")
+    assert proof_length(vcf, VCF2.core.copy(), 2, "app") == 0
+    assert proof_length(vcf, VCF2.core.copy(), 2, "app", after_four=True) == 0
+    assert proof_length(vcf, VCF2.core.copy(), 2, "books") == 1
+    assert proof_length(vcf, VCF2.core.copy(), 2, "final-vcf") == 1
+
+
+def test_app_move_count_of_a_line_being_played() -> None:
+    """The moves left as a line is played under ``app``: the run f2 i5 is not counted
+    until k5 ends it (then two, the run and k5), the VCF j5 not at all."""
+    c = MoveCount("app", 2)
+    c.play(RUN, _p("f2 g2 i5 j6"))
+    assert (c.left, c.run, c.after()) == (2, True, 1)
+    c.play(RUN, _p("k5 k6"))
+    assert (c.left, c.run) == (0, False)
+    c.play(RUN, _p("j5"))
+    assert c.length(RUN) == 2
+    # books: the run is paid when it starts, and the VCF counts one
+    b = MoveCount("books", 3).played(RUN, _p("f2 g2 i5 j6"))
+    assert (b.left, b.run) == (2, True)
+    assert b.played(RUN, _p("k5 k6 j5")).length(RUN) == 3
+
+
+def test_app_counts_in_the_search() -> None:
+    """RUN: k5 (two threes) then the VCF: a win in 1 under ``app``, which no other count
+    has within 1; VCF2 is a VCF: a win in 0 (there is a VCF at the start)."""
+    for count, within_one in (("plain", "disproven"), ("books", "disproven"), ("app", "proven")):
+        assert solve(RUN, "vct", Limits(max_moves=1, count=count)).result.value == within_one
+    assert solve(RUN, "vct", Limits(max_moves=1, count="final-vcf")).result.value == "disproven"
+    assert solve(RUN, "vct", Limits(max_moves=0, count="app")).result.value == "disproven"
+    short = solve(RUN, "vct", Limits(count="app"), shortest=True, all_keys=True)
+    assert (short.moves, short.count, short.checked) == (1, "app", True)
+    assert short.keys is not None
+    keys = {point_name(k.move): k.moves for k in short.keys}
+    books = solve(RUN, "vct", Limits(count="books"), all_keys=True).keys
+    assert books is not None
+    # one less than the books' length for every key: the final VCF counts none
+    assert keys == {point_name(k.move): k.moves - 1 for k in books}
+    assert (keys["k5"], keys["f2"]) == (1, 2)
+    vcf = solve(VCF2, "vcf", Limits(max_moves=0, count="app"), shortest=True)
+    assert (vcf.result.value, vcf.moves) == ("proven", 0)
+
+
+@pytest.mark.parametrize("count", ["books", "app"])
+def test_shortest_inside_a_run_where_the_vcf_continues_it(count: str) -> None:
+    """After the four f2 (Black g2), i5 is a straight four: inside the run it costs no
+    move, so the shortest win from there is 0 moves. (The shortest search used to loop
+    for ever on a win 0 long: the trainer's hint in the middle of a run.)"""
+    board = Board.from_stones("b2 g2", "c2 d2 e2 g3 h4 f2", to_move="white")
+    for limit in (1, None):
+        r = solve(board, "vct", Limits(max_moves=limit, count=count), shortest=True, run=True)
+        assert (r.result.value, r.moves, r.shortest_shown, r.checked) == ("proven", 0, True, True)
+        assert [point_name(p) for p in r.line] == ["i5"]
+    # outside a run the VCF is one move as the books count, none under app
+    r = solve(board, "vct", Limits(count=count), shortest=True)
+    assert r.moves == (1 if count == "books" else 0)
+
+
 def test_compiled_and_pure_agree_under_books(monkeypatch: pytest.MonkeyPatch) -> None:
     from support.fixtures import compiled_available
     from support.quintet import load
@@ -110,7 +190,7 @@ def test_compiled_and_pure_agree_under_books(monkeypatch: pytest.MonkeyPatch) ->
         board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
             board.stones(1), board.stones(2), board.to_move, compiled=True
         )
-        for count in ("books", "final-vcf"):
+        for count in ("books", "final-vcf", "app"):
             results = []
             for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
                 monkeypatch.setattr(search_module, "DfPn", cls)
@@ -131,6 +211,9 @@ def test_cli_count_flag_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*args, "--goal", "vcf", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["moves"], out["count"]) == (2, "plain")
+    assert main([*args, "--goal", "vcf", "--count", "app", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["moves"], out["count"]) == (0, "app")
 
 
 @pytest.mark.slow

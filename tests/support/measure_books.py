@@ -2,9 +2,9 @@
 
 Not a test: ``python tests/support/measure_books.py [SECONDS]`` reads
 ``../shared/data/published-dev/puzzles.jsonl`` (the puzzles stay outside the repository),
-solves each ``task: "three"`` puzzle as tsume within 3 attacker moves counted ``books``,
-``final-vcf`` and ``plain`` (SECONDS each, default 10), and prints one JSON line a puzzle
-and the totals.
+solves each ``task: "three"`` puzzle as tsume within 3 attacker moves counted each way of
+``COUNTS`` (``plain``, ``books``, ``final-vcf``, ``app``; SECONDS each, default 10), and
+prints one JSON line a puzzle and the totals.
 """
 
 from __future__ import annotations

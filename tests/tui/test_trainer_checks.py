@@ -58,6 +58,34 @@ def test_attempt_counts_as_the_books_count() -> None:
     assert _answer(plain) == "refuted"
 
 
+def test_attempt_counts_as_the_app_counts() -> None:
+    """Under ``app`` (the final VCF none) the same puzzle is a win in 1: k5, then the VCF;
+    the run of fours inside the VCF is never counted."""
+    att = Attempt(run_puzzle(id="app-1", count="app", max_moves=1))
+    assert att.remaining == 1
+    assert att.play(parse_point("k5")) == "search"
+    assert att.remaining == 0
+    assert _answer(att) == "answered"
+    assert (att.remaining, att.run) == (0, False)
+    att.node = None
+    assert att.refusal(parse_point("a15")) == "no attacker moves left: take back (u)"
+    assert att.refusal(parse_point("f2")) is None  # a four: the final VCF may start
+    assert att.play(parse_point("f2")) == "search"
+    assert _answer(att) == "answered"  # Black g2
+    assert (att.remaining, att.run) == (0, True)  # the run is not counted: it is the VCF
+    att.node = None
+    assert att.play(parse_point("i5")) == "search"
+    assert _answer(att) == "answered"
+    assert att.play(parse_point("j5")) in ("search", "solved")
+    if att.state == "thinking":
+        assert _answer(att) == "solved"
+    assert att.state == "solved"
+    # books, within 1: k5 does not win (the VCF after it is a move)
+    books = Attempt(run_puzzle(count="books", max_moves=1))
+    assert books.play(parse_point("k5")) == "search"
+    assert _answer(books) == "refuted"
+
+
 @pytest.fixture
 def faulty_respond(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """``respond`` leaves a defence unanswered in every proof it returns."""

@@ -32,7 +32,7 @@ from solver.rules.board import Board, Color
 from solver.rules.forbidden import explain, forbidden_kind
 from solver.rules.notation import Point, point_name
 from solver.search.api import Limits, Verdict
-from solver.search.counting import MoveCount
+from solver.search.counting import RUNS, MoveCount
 from solver.search.proof import ProofNode
 from solver.search.respond import Response
 
@@ -106,7 +106,8 @@ class Attempt:
     @property
     def remaining(self) -> int | None:
         """Attacker moves still allowed (``None``: no bound), counted as the puzzle
-        counts them (``books``: a run of fours one move, the final VCF one): with the
+        counts them (``books``: a run of fours one move, the final VCF one; ``app``: the
+        final VCF none, a run counted once a move that is not a four ends it): with the
         attacker to move, his moves from this one on; with the defender to move, those
         after the attacker's last move, that one counted one (as ``respond`` takes them,
         with :attr:`run`)."""
@@ -120,9 +121,9 @@ class Attempt:
 
     @property
     def run(self) -> bool:
-        """Under ``books`` counting: the attacker's last move (before the one the
-        defender is to answer) was a four, so a four continues the run (free)."""
-        if self.puzzle.count != "books":
+        """Under ``books`` or ``app`` counting: the attacker's last move (before the one
+        the defender is to answer) was a four, so a four continues the run (free)."""
+        if self.puzzle.count not in RUNS:
             return False
         moves = self.board.moves
         return self._count(moves[:-1] if len(moves) % 2 else moves).run
