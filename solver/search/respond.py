@@ -18,8 +18,7 @@ continues that run). A proven answer's proof is
 re-checked by the independent checker (``check``, the default;
 :func:`solver.search.checker.check_proof`), a rejected one is ``ProofRejected``.
 
->>> from solver.records import Record
-from solver.rules.board import Board
+>>> from solver.rules.board import Board
 >>> b = Board.from_moves("h8 a1 i8 a2 j8")  # Black has an open three; White to move
 >>> answer = respond(b, "vct")
 >>> answer.result.value, point_name(answer.defence), answer.reason
