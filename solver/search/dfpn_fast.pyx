@@ -867,9 +867,16 @@ cdef class Loop:
             self._select(e, h, r, is_or, again, &best_i, &pn, &dn, &second)
             again = True
             if is_or and pn >= HIDDEN_AFTER and e.staged:
-                e.hidden_cost = pn - 1 if pn < INF else 0
-                if self._cmore_threats(e, r):
-                    continue
+                # (PureDfPn._mid: the hidden threats wait while the node is at its
+                # thresholds, counted as a child of proof number HIDDEN_AFTER)
+                if HIDDEN_AFTER < th_pn and (dn if dn > 1 else 1) < th_dn:
+                    e.hidden_cost = pn - 1 if pn < INF else 0
+                    if self._cmore_threats(e, r):
+                        continue
+                else:
+                    pn = HIDDEN_AFTER
+                    if dn < 1:
+                        dn = 1
             e.pn, e.dn = pn, dn
             if pn >= th_pn or dn >= th_dn:
                 return self._cmid_done(e, h, low, start, gen)

@@ -526,9 +526,17 @@ class PureDfPn(ProofWalk, TableUpkeep):
             best_i, pn, dn, second = self._select(key, e, is_or, again)
             again = True
             if is_or and pn >= HIDDEN_AFTER and e.staged:
-                e.hidden_cost = pn - 1 if pn < INF else 0
-                if self._more_threats(e, r):
-                    continue
+                # The hidden threats not generated yet count as a child of proof number
+                # HIDDEN_AFTER and disproof number 1: they are generated only if the
+                # search goes on at this node within its thresholds. (Generated at once,
+                # most were generated where the fours and threes had just failed, at
+                # nodes the search then left: see docs/performance.md.)
+                if th_pn > HIDDEN_AFTER and max(dn, 1) < th_dn:
+                    e.hidden_cost = pn - 1 if pn < INF else 0
+                    if self._more_threats(e, r):
+                        continue
+                else:
+                    pn, dn = HIDDEN_AFTER, max(dn, 1)
             e.pn, e.dn = pn, dn
             if e.pn >= th_pn or e.dn >= th_dn:
                 e.work += self.expansions - start
