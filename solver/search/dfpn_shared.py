@@ -154,7 +154,9 @@ class _Entry:
     how: tuple[Any, ...] = ()
     threat_line: tuple[int, ...] = ()
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
-    staged: bool = False
+    # (0: no stage to come; 1: the hidden threats to come; 2: to come, and the node has
+    # already returned once without them, see ``PureDfPn._mid``)
+    staged: int = 0
     # the index of the first hidden threat among the children, and the cost added to the
     # hidden threats' proof numbers (see the module docstring)
     hidden: int = 1 << 30
