@@ -188,7 +188,8 @@ cdef class Entry:
     # the table's collections (``Loop.collections``) when ``kids`` was filled: its
     # entries are the table's while no collection has come since (see ``Loop._cmid``)
     cdef public int kids_gen
-    cdef public bint staged, probed
+    cdef public int staged  # (``_Entry.staged``: 0, 1, or 2 after a wait)
+    cdef public bint probed
     cdef public object children, how, threat_line, kids, counter
 
     def __init__(
@@ -198,7 +199,7 @@ cdef class Entry:
         children=None,
         how=(),
         threat_line=(),
-        bint staged=False,
+        int staged=0,
         bint probed=False,
         kids=None,
         counter=(),
@@ -415,7 +416,7 @@ cdef class Loop:
             raise self._expired()
         e.counter = dline if status == 1 else ()
         self._cadd_threats(children, r, 1, e.counter)
-        e.staged = self.mode == 2
+        e.staged = 1 if self.mode == 2 else 0
         e.children = children
         if self.safe:
             self._cmore_threats(e, r)  # (no staging: the hidden threats at once, no cost)
@@ -867,9 +868,17 @@ cdef class Loop:
             self._select(e, h, r, is_or, again, &best_i, &pn, &dn, &second)
             again = True
             if is_or and pn >= HIDDEN_AFTER and e.staged:
-                e.hidden_cost = pn - 1 if pn < INF else 0
-                if self._cmore_threats(e, r):
-                    continue
+                # (PureDfPn._mid: the hidden threats wait, once, while the node is at
+                # its thresholds, counted as a child of proof number HIDDEN_AFTER)
+                if e.staged == 2 or (HIDDEN_AFTER < th_pn and (dn if dn > 1 else 1) < th_dn):
+                    e.hidden_cost = pn - 1 if pn < INF else 0
+                    if self._cmore_threats(e, r):
+                        continue
+                else:
+                    e.staged = 2
+                    pn = HIDDEN_AFTER
+                    if dn < 1:
+                        dn = 1
             e.pn, e.dn = pn, dn
             if pn >= th_pn or dn >= th_dn:
                 return self._cmid_done(e, h, low, start, gen)

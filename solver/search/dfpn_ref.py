@@ -269,7 +269,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         e.counter = dline if status == WIN else ()
         # Stage one: threes (tsume adds hidden threats in stage two, see _more_threats).
         self._add_threats(children, r, 1, e.counter)
-        e.staged = self.mode == 2
+        e.staged = 1 if self.mode == 2 else 0
         e.children = children
         if self.safe:
             self._more_threats(e, r)  # (no staging: the hidden threats at once, no cost)
@@ -526,9 +526,20 @@ class PureDfPn(ProofWalk, TableUpkeep):
             best_i, pn, dn, second = self._select(key, e, is_or, again)
             again = True
             if is_or and pn >= HIDDEN_AFTER and e.staged:
-                e.hidden_cost = pn - 1 if pn < INF else 0
-                if self._more_threats(e, r):
-                    continue
+                # The hidden threats not generated yet count as a child of proof number
+                # HIDDEN_AFTER and disproof number 1: they are generated only if the
+                # search goes on at this node within its thresholds, or once it has
+                # waited there already (``staged`` 2). (Generated at once, most were
+                # generated where the fours and threes had just failed, at nodes the
+                # search then left; waiting every time, a disproof paid for it: see
+                # docs/performance.md.)
+                if e.staged == 2 or (th_pn > HIDDEN_AFTER and max(dn, 1) < th_dn):
+                    e.hidden_cost = pn - 1 if pn < INF else 0
+                    if self._more_threats(e, r):
+                        continue
+                else:
+                    e.staged = 2
+                    pn, dn = HIDDEN_AFTER, max(dn, 1)
             e.pn, e.dn = pn, dn
             if e.pn >= th_pn or e.dn >= th_dn:
                 e.work += self.expansions - start

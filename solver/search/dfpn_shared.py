@@ -168,7 +168,9 @@ class _Entry(Record):
     how: tuple[Any, ...]
     threat_line: tuple[int, ...]
     # tsume OR nodes expand in two stages: fours and threes first, hidden threats later
-    staged: bool
+    # (0: no stage to come; 1: the hidden threats to come; 2: to come, and the node has
+    # already returned once without them, see ``PureDfPn._mid``)
+    staged: int
     # the index of the first hidden threat among the children, and the cost added to the
     # hidden threats' proof numbers (see the module docstring)
     hidden: int
@@ -191,7 +193,7 @@ class _Entry(Record):
         children: array[int] | None = None,
         how: tuple[Any, ...] = (),
         threat_line: tuple[int, ...] = (),
-        staged: bool = False,
+        staged: int = 0,
         hidden: int = 1 << 30,
         hidden_cost: int = 0,
         work: int = 0,
