@@ -87,7 +87,8 @@ cdef enum:
     CELL_MASK = 0x7FF
     STRONG = 16
 
-cdef uint64_t WMASK = (1ULL << 22) - 1
+# (compile-time constants: an immediate operand, not a load, in the hot reads)
+DEF WMASK = 0x3FFFFF  # 22 bits
 # solver.engine.search_ref.DEAD_GROWTH, read once: (nodes searched, new table bits) steps
 cdef int NGROW = 0
 cdef long long GROW_AT[4]
@@ -98,11 +99,16 @@ for _at, _bits in DEAD_GROWTH[:4]:
     NGROW += 1
 # in a point's window (``WMASK``: 11 cells, two bits each, the point in the middle), the
 # low bits of the cells 1 to 4 steps away on either side
-cdef uint64_t NEAR4_CELLS = 0x55154
+DEF NEAR4_CELLS = 0x55154
 # 19 cells (p - 9 .. p + 9 on a line, p in the middle, cell 9) of a line code shifted left
 # by 4 cells: all their bits, and their low bits
-cdef uint64_t NINE_CELLS_MASK = (1ULL << 38) - 1
-cdef uint64_t NINE_CELLS_LOW = 0x1555555555
+cdef extern from *:
+    """
+    #define RENJU_NINE_CELLS_MASK 0x3FFFFFFFFFULL
+    #define RENJU_NINE_CELLS_LOW 0x1555555555ULL
+    """
+    const uint64_t NINE_CELLS_MASK "RENJU_NINE_CELLS_MASK"  # 38 bits
+    const uint64_t NINE_CELLS_LOW "RENJU_NINE_CELLS_LOW"
 cdef int LINE_IDX[4][NP]
 cdef int SHIFT[4][NP]
 cdef int NEIGH_P[NP][MAXNEIGH]
@@ -1791,7 +1797,15 @@ cdef class Core:
         cdef int comps[8]
         cdef uint32_t eq[4]
         cdef list out = []
-        for p in range(NP):
+        cdef uint64_t bits[4]
+        for p in range(4):  # (tracked: only points with a four or five shape)
+            bits[p] = self.hot[p] if self.tracking else ~(<uint64_t> 0)
+        bits[3] &= (1ULL << (NP - 192)) - 1
+        p = -1
+        while True:
+            p = _next_bit(bits, p)
+            if p < 0:
+                break
             if self.tracking:
                 if not self.tmask[colour - 1][p]:
                     continue
@@ -2473,7 +2487,9 @@ cdef class Core:
         t.failzoned = False
         t.fast = self._scan(a, t.pm, t.pdirs, &t.pnm, t.pdf, &t.pnd) < 0
         if t.cn and t.fast and self.zones:  # (the counter replay assumes no five point of his)
+            self.tracking = False  # (a replay reads no masks, and takes its stones off again)
             t.zoned = self._replay_recorded(3 - a, t.cbuf, t.cn, False)
+            self.tracking = True
         for k in range(4):
             t.czone[k] = self.zone[k]
         if t.mode >= 2 and t.fast and t.pnd == 0 and self.zones:
@@ -2515,33 +2531,27 @@ cdef class Core:
 
     cdef inline bint _threat_skips(self, ThreatGen* t, int m) noexcept nogil:
         """Whether the candidate ``m`` is no threat without a search: the same filters
-        as the pure version, cheapest first (they all must pass)."""
-        cdef int a = t.a, mode = t.mode
-        cdef bint quiet
+        as the pure version (its nearness and three tests are those of the candidates,
+        ``_threat_candidates``), the cheapest first (they all must pass). Most
+        candidates of hidden threats are off the failed VCF's zone: that test comes
+        before the forbidden check."""
+        cdef int a = t.a
         if self.cells[m]:
             return True
-        if mode >= 2 and not self._near_stones(m):
-            return True
-        if mode == 1 and not (t.threes[m >> 6] >> (m & 63)) & 1:
-            return True
-        if mode == 3 and (t.threes[m >> 6] >> (m & 63)) & 1:
-            return True
-        if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
-            return True
-        # m makes no four shape of his: no five point the counter line must answer
-        quiet = t.zoned and not self.tmask[a - 1][m]
-        if quiet and not (t.czone[m >> 6] >> (m & 63)) & 1:
-            return True  # off the counter line's zone: it still wins after m
-        if a == 1 and self._forb(m):
-            return True
-        if (
-            t.failzoned
-            and not (t.fzone[m >> 6] >> (m & 63)) & 1
-            and not self.tmask[a - 1][m]
-            and not self._makes_four_shapes(m, a)
-        ):
-            return True  # off the failed VCF's zone, no four shape changed: it fails too
-        return False
+        if self.tmask[a - 1][m]:
+            if self._is_five(m, a) or self._is_four_move(m, a):
+                return True
+        else:
+            # m makes no four shape of his: no five point the counter line must answer
+            if t.zoned and not (t.czone[m >> 6] >> (m & 63)) & 1:
+                return True  # off the counter line's zone: it still wins after m
+            if (
+                t.failzoned
+                and not (t.fzone[m >> 6] >> (m & 63)) & 1
+                and not self._makes_four_shapes(m, a)
+            ):
+                return True  # off the failed VCF's zone, no four shape changed: it fails too
+        return a == 1 and self._forb(m)
 
     cdef int _threat_search(self, ThreatGen* t, int m) noexcept:
         """Whether the attacker has a VCF after his ``m`` if the defender passes: 1 (the
