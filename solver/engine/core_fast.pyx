@@ -64,6 +64,7 @@ DEF NOGIL_DEPTH = 3
 DEF FRAME = 2 * NP + 32  # a saved tmask and hot (see Core.enter)
 DEF MAXLOG = 4096
 DEF LC_BITS = 15  # the line-shape cache: 32,768 lines
+DEF SPC_BITS = 11  # the shape-set cache (Core.spc): 2,048 positions
 DEF PADC = 5  # solver.rules.geometry.PAD: wall cells at each end of a line code
 
 
@@ -87,7 +88,8 @@ cdef enum:
     CELL_MASK = 0x7FF
     STRONG = 16
 
-cdef uint64_t WMASK = (1ULL << 22) - 1
+# (compile-time constants: an immediate operand, not a load, in the hot reads)
+DEF WMASK = 0x3FFFFF  # 22 bits
 # solver.engine.search_ref.DEAD_GROWTH, read once: (nodes searched, new table bits) steps
 cdef int NGROW = 0
 cdef long long GROW_AT[4]
@@ -98,11 +100,24 @@ for _at, _bits in DEAD_GROWTH[:4]:
     NGROW += 1
 # in a point's window (``WMASK``: 11 cells, two bits each, the point in the middle), the
 # low bits of the cells 1 to 4 steps away on either side
-cdef uint64_t NEAR4_CELLS = 0x55154
+DEF NEAR4_CELLS = 0x55154
 # 19 cells (p - 9 .. p + 9 on a line, p in the middle, cell 9) of a line code shifted left
 # by 4 cells: all their bits, and their low bits
-cdef uint64_t NINE_CELLS_MASK = (1ULL << 38) - 1
-cdef uint64_t NINE_CELLS_LOW = 0x1555555555
+cdef extern from *:
+    """
+    #define RENJU_NINE_CELLS_MASK 0x3FFFFFFFFFULL
+    #define RENJU_NINE_CELLS_LOW 0x1555555555ULL
+    """
+    const uint64_t NINE_CELLS_MASK "RENJU_NINE_CELLS_MASK"  # 38 bits
+    const uint64_t NINE_CELLS_LOW "RENJU_NINE_CELLS_LOW"
+cdef extern from *:
+    """
+    #define RENJU_SPC_SALT_BLACK 0x9E3779B97F4A7C15ULL
+    #define RENJU_SPC_SALT_WHITE 0xC2B2AE3D27D4EB4FULL
+    """
+    # the shape-set cache's key: the position's hash with the colour salted in
+    const uint64_t SPC_SALT_BLACK "RENJU_SPC_SALT_BLACK"
+    const uint64_t SPC_SALT_WHITE "RENJU_SPC_SALT_WHITE"
 cdef int LINE_IDX[4][NP]
 cdef int SHIFT[4][NP]
 cdef int NEIGH_P[NP][MAXNEIGH]
@@ -694,6 +709,10 @@ cdef class Core:
     # code then (a board scan reads the lines that did not change here, not the cache)
     cdef uint64_t sp_code[2][4][32]
     cdef uint32_t sp_val[2][4][32]
+    # both shape sets of ``_shape_points`` by position and colour (``SPC_BITS`` slots of
+    # a key word and two four-word sets): an OR node asks them three times (its probe,
+    # its threes, later its hidden threats), and the board between changes
+    cdef uint64_t* spc
 
     def __cinit__(self, int rule=0):
         if rule < 0 or rule > 2:
@@ -735,8 +754,10 @@ cdef class Core:
         if self.lc_key == NULL or self.lc_val == NULL:
             raise MemoryError()
         memset(self.sp_code, 0xFF, sizeof(self.sp_code))  # (no line's code)
+        self.spc = NULL  # (allocated on first use)
 
     def __dealloc__(self):
+        free(self.spc)
         free(self.lc_key)
         free(self.lc_val)
         free(self.dead)
@@ -1811,7 +1832,15 @@ cdef class Core:
         cdef int comps[8]
         cdef uint32_t eq[4]
         cdef list out = []
-        for p in range(NP):
+        cdef uint64_t bits[4]
+        for p in range(4):  # (tracked: only points with a four or five shape)
+            bits[p] = self.hot[p] if self.tracking else ~(<uint64_t> 0)
+        bits[3] &= (1ULL << (NP - 192)) - 1
+        p = -1
+        while True:
+            p = _next_bit(bits, p)
+            if p < 0:
+                break
             if self.tracking:
                 if not self.tmask[colour - 1][p]:
                     continue
@@ -1883,23 +1912,53 @@ cdef class Core:
     cdef void _shape_points(self, int colour, int which, uint64_t* out) noexcept nogil:
         """The empty points (a bit set) where a ``colour`` stone makes a three or four
         shape along some line (``which`` 0), or a three and no four along some line
-        (``which`` 16: where ``_is_three_move`` holds)."""
+        (``which`` 16: where ``_is_three_move`` holds). Both sets are kept by position
+        (``spc``)."""
+        cdef uint64_t key = self._hash ^ (SPC_SALT_BLACK if colour == 1 else SPC_SALT_WHITE)
+        cdef uint64_t* slot
+        cdef uint64_t spare[9]
+        cdef int k
+        if self.spc == NULL:
+            self.spc = <uint64_t*> calloc((1 << SPC_BITS) * 9, sizeof(uint64_t))
+        if self.spc == NULL:
+            slot = spare  # (no memory: read the lines each time)
+            slot[0] = ~key
+        else:
+            slot = self.spc + 9 * (key & ((1 << SPC_BITS) - 1))
+        if slot[0] != key:
+            slot[0] = key
+            self._shape_sets(colour, slot + 1, slot + 5)
+        for k in range(4):
+            out[k] = slot[(5 if which == 16 else 1) + k]
+
+    cdef void _shape_sets(self, int colour, uint64_t* shapes, uint64_t* threes) noexcept nogil:
+        """``_shape_points``' two sets, read off the lines (each line's shapes kept
+        with its code: ``sp_code``)."""
         cdef int d, idx, pos, p, c = colour - 1
-        cdef uint32_t bits
+        cdef uint32_t bits, v
         cdef uint64_t code
-        out[0] = out[1] = out[2] = out[3] = 0
+        cdef uint64_t a[4]
+        cdef uint64_t t[4]
+        a[0] = a[1] = a[2] = a[3] = 0
+        t[0] = t[1] = t[2] = t[3] = 0
         for d in range(4):
             for idx in range(LINES_IN[d]):
                 code = self.lines[d][idx]
                 if self.sp_code[c][d][idx] != code:
                     self.sp_code[c][d][idx] = code
                     self.sp_val[c][d][idx] = self._line_shapes(d, idx, colour)
-                bits = (self.sp_val[c][d][idx] >> which) & 0x7FFF
+                v = self.sp_val[c][d][idx]
+                bits = v & 0x7FFF
                 while bits:
                     pos = __builtin_ctz(bits)
                     bits &= bits - 1
                     p = LINE_PT[d][idx][pos]
-                    out[p >> 6] |= 1ULL << (p & 63)
+                    a[p >> 6] |= 1ULL << (p & 63)
+                    if (v >> (16 + pos)) & 1:
+                        t[p >> 6] |= 1ULL << (p & 63)
+        for d in range(4):
+            shapes[d] = a[d]
+            threes[d] = t[d]
 
     def near_stones(self, int p):
         """Whether a stone lies within five points of ``p`` along one of its lines."""
@@ -2493,7 +2552,9 @@ cdef class Core:
         t.failzoned = False
         t.fast = self._scan(a, t.pm, t.pdirs, &t.pnm, t.pdf, &t.pnd) < 0
         if t.cn and t.fast and self.zones:  # (the counter replay assumes no five point of his)
+            self.tracking = False  # (a replay reads no masks, and takes its stones off again)
             t.zoned = self._replay_recorded(3 - a, t.cbuf, t.cn, False)
+            self.tracking = True
         for k in range(4):
             t.czone[k] = self.zone[k]
         if t.mode >= 2 and t.fast and t.pnd == 0 and self.zones:
@@ -2535,33 +2596,27 @@ cdef class Core:
 
     cdef inline bint _threat_skips(self, ThreatGen* t, int m) noexcept nogil:
         """Whether the candidate ``m`` is no threat without a search: the same filters
-        as the pure version, cheapest first (they all must pass)."""
-        cdef int a = t.a, mode = t.mode
-        cdef bint quiet
+        as the pure version (its nearness and three tests are those of the candidates,
+        ``_threat_candidates``), the cheapest first (they all must pass). Most
+        candidates of hidden threats are off the failed VCF's zone: that test comes
+        before the forbidden check."""
+        cdef int a = t.a
         if self.cells[m]:
             return True
-        if mode >= 2 and not self._near_stones(m):
-            return True
-        if mode == 1 and not (t.threes[m >> 6] >> (m & 63)) & 1:
-            return True
-        if mode == 3 and (t.threes[m >> 6] >> (m & 63)) & 1:
-            return True
-        if self.tmask[a - 1][m] and (self._is_five(m, a) or self._is_four_move(m, a)):
-            return True
-        # m makes no four shape of his: no five point the counter line must answer
-        quiet = t.zoned and not self.tmask[a - 1][m]
-        if quiet and not (t.czone[m >> 6] >> (m & 63)) & 1:
-            return True  # off the counter line's zone: it still wins after m
-        if a == 1 and self._forb(m):
-            return True
-        if (
-            t.failzoned
-            and not (t.fzone[m >> 6] >> (m & 63)) & 1
-            and not self.tmask[a - 1][m]
-            and not self._makes_four_shapes(m, a)
-        ):
-            return True  # off the failed VCF's zone, no four shape changed: it fails too
-        return False
+        if self.tmask[a - 1][m]:
+            if self._is_five(m, a) or self._is_four_move(m, a):
+                return True
+        else:
+            # m makes no four shape of his: no five point the counter line must answer
+            if t.zoned and not (t.czone[m >> 6] >> (m & 63)) & 1:
+                return True  # off the counter line's zone: it still wins after m
+            if (
+                t.failzoned
+                and not (t.fzone[m >> 6] >> (m & 63)) & 1
+                and not self._makes_four_shapes(m, a)
+            ):
+                return True  # off the failed VCF's zone, no four shape changed: it fails too
+        return a == 1 and self._forb(m)
 
     cdef int _threat_search(self, ThreatGen* t, int m) noexcept:
         """Whether the attacker has a VCF after his ``m`` if the defender passes: 1 (the
