@@ -463,19 +463,7 @@ def puzzle_sgf(p: Puzzle) -> SgfNode:
     for key, value in fields:
         if "\n" in value or "\r" in value or (key == "tags" and any("," in t for t in p.tags)):
             raise RecordError(f"puzzle {p.id or p.title!r}: {key} cannot be written: {value!r}")
-    root = _root(
-        [
-            ("GN", [p.title]),
-            ("SO", [p.source]),
-            ("AN", [p.author]),
-            ("C", [p.comment]),
-            ("RU", [p.rule.value]),
-            ("PL", ["B" if p.to_move is Color.BLACK else "W"]),
-            ("AB", [sgf_value(q) for q in p.black]),
-            ("AW", [sgf_value(q) for q in p.white]),
-            ("RJ", [f"{key}: {value}" for key, value in fields if value]),
-        ]
-    )
+    root = _root(_setup(p, [f"{key}: {value}" for key, value in fields if value]))
     for line in puzzle_lines(p):
         _chain(root, line, p.to_move)
     return root
@@ -492,19 +480,23 @@ def position_sgf(p: Puzzle) -> SgfNode:
     """
     if "\n" in p.id or "\r" in p.id:
         raise RecordError(f"position {p.id!r}: id cannot be written")
-    return _root(
-        [
-            ("GN", [p.title]),
-            ("SO", [p.source]),
-            ("AN", [p.author]),
-            ("C", [p.comment]),
-            ("RU", [p.rule.value]),
-            ("PL", ["B" if p.to_move is Color.BLACK else "W"]),
-            ("AB", [sgf_value(q) for q in p.black]),
-            ("AW", [sgf_value(q) for q in p.white]),
-            ("RJ", [f"id: {p.id}"] * bool(p.id) + ["task: none"]),
-        ]
-    )
+    return _root(_setup(p, [f"id: {p.id}"] * bool(p.id) + ["task: none"]))
+
+
+def _setup(p: Puzzle, rj: list[str]) -> list[tuple[str, list[str]]]:
+    """The root properties of a set-up diagram: title, source, author, comment, rule, the
+    side to move, the stones and the ``RJ`` fields ``rj``."""
+    return [
+        ("GN", [p.title]),
+        ("SO", [p.source]),
+        ("AN", [p.author]),
+        ("C", [p.comment]),
+        ("RU", [p.rule.value]),
+        ("PL", ["B" if p.to_move is Color.BLACK else "W"]),
+        ("AB", [sgf_value(q) for q in p.black]),
+        ("AW", [sgf_value(q) for q in p.white]),
+        ("RJ", rj),
+    ]
 
 
 _RESULTS: dict[GameResult, str] = {"black-won": "B+", "white-won": "W+", "draw": "Draw"}
