@@ -137,11 +137,16 @@ class DaskExecutor:
         return [f for f in self._finished.next_batch(block=True) if f in wanted]
 
     def result(self, handle: Any) -> tuple[list[Any], float]:
-        if handle.status in ("cancelled", "lost"):
-            raise ExecutorLost(
-                f"lost the Dask scheduler at {self.address} (a task was {handle.status})"
-            )
-        answer: tuple[list[Any], float] = handle.result()
+        # "lost": a worker died holding the answer; the scheduler computes it again, and
+        # ``result`` waits for that. "cancelled": the client lost the scheduler.
+        if handle.status == "cancelled":
+            raise ExecutorLost(f"lost the Dask scheduler at {self.address} (a task was cancelled)")
+        try:
+            answer: tuple[list[Any], float] = handle.result()
+        except Exception as exc:  # (a task's own error leaves it "error": raised as it is)
+            if handle.status in ("cancelled", "lost"):
+                raise ExecutorLost(f"lost the Dask scheduler at {self.address} ({exc})") from None
+            raise
         return answer
 
     def cancel(self, handles: Collection[Any]) -> None:
