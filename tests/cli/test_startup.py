@@ -51,12 +51,15 @@ NOT_FOR_A_NATIVE_FILE = {
 
 
 def _imported(*argv: str) -> tuple[set[str], str]:
-    """The modules a whole ``renju ARGV`` process imported, and its output."""
+    """The modules a whole ``renju ARGV`` process imported, and its output. Modules the
+    interpreter had loaded before the command's first import (its ``site``, a
+    ``sitecustomize`` or ``.pth`` hooks of the machine) are not the command's."""
     code = (
         "import sys\n"
+        "before = set(sys.modules)\n"
         "from solver.cli import main\n"
         f"main({list(argv)!r})\n"
-        "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+        "print(' '.join(sorted(set(sys.modules) - before)), file=sys.stderr)\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "RENJU_PURE"}
     done = subprocess.run(
@@ -65,21 +68,42 @@ def _imported(*argv: str) -> tuple[set[str], str]:
     return set(done.stderr.strip().splitlines()[-1].split()), done.stdout
 
 
+def _who_imported(unwanted: set[str], *argv: str) -> str:
+    """For a failure's message: ``-X importtime``'s lines up to each unwanted module (the
+    lines above one, more indented, are what it imported; the first less indented line
+    below is its importer)."""
+    code = f"from solver.cli import main\nmain({list(argv)!r})\n"
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True
+    )
+    lines = done.stderr.splitlines()
+    shown = [
+        "\n".join(lines[i : i + 4])
+        for i, line in enumerate(lines)
+        if line.rsplit("|", 1)[-1].strip() in unwanted
+    ]
+    return "\n---\n".join(shown)
+
+
 def test_a_solve_from_stones_imports_no_heavy_module() -> None:
-    modules, out = _imported(
+    argv = (
         "solve", "--black", "f10 g10 e11 h8 i8 g7 e14 h12 i12 f9",
         "--white", "d12 f12 g12 f11 h11 i10 j10 k9 m7 i13", "--any",
     )  # fmt: skip
+    modules, out = _imported(*argv)
     assert "wins (tsume) in 2" in out
     assert "solver.search.api" in modules  # (the import list is the solve's)
-    assert not modules & NOT_FOR_A_SOLVE, sorted(modules & NOT_FOR_A_SOLVE)
+    unwanted = modules & NOT_FOR_A_SOLVE
+    assert not unwanted, _who_imported(unwanted, *argv)
 
 
 def test_one_puzzle_of_a_native_file_imports_no_other_reader() -> None:
-    modules, out = _imported("solve", f"{DATA / 'vcf-easy.renju'}#2", "--any")
+    argv = ("solve", f"{DATA / 'vcf-easy.renju'}#2", "--any")
+    modules, out = _imported(*argv)
     assert "#2 of 35" in out and "Stated: " in out
     assert "puzzles.formats.native" in modules
-    assert not modules & NOT_FOR_A_NATIVE_FILE, sorted(modules & NOT_FOR_A_NATIVE_FILE)
+    unwanted = modules & NOT_FOR_A_NATIVE_FILE
+    assert not unwanted, _who_imported(unwanted, *argv)
 
 
 @pytest.mark.parametrize("columns", ["50", "100", "160"])
