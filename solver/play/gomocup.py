@@ -269,12 +269,15 @@ class Brain:
 
     def _reply(self, board: Board) -> list[str]:
         seconds = self.move_seconds()
-        # (the DEBUG line names a forced win: checked first; a rejection is an ERROR line)
-        choice = choose_move(board, self.level, seconds, check=self.debug)
+        # (the DEBUG line names a forced win: checked first; a win the checker rejects is
+        # played unclaimed, the rejection in a DEBUG line: a game must go on)
+        choice = choose_move(board, self.level, seconds, check=self.debug, unclaim_rejected=True)
         if choice.move is None:
             raise ProtocolError("no legal move left")
         board.push(choice.move)
         out = []
+        if choice.rejected:
+            out.append(f"DEBUG {point_name(choice.move)} played unclaimed: {choice.rejected}")
         if self.debug:
             line = " ".join(point_name(q) for q in (choice.threat or choice.line)[:12])
             out.append(

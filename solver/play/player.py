@@ -99,6 +99,9 @@ class Choice:
     level: int = 5
     nodes: int = 0
     seconds: float = 0.0
+    # the checker's rejection of the win this move was first chosen for (the move is then
+    # played unclaimed, as ``eval``: see ``choose_move``'s ``unclaim_rejected``)
+    rejected: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju move``."""
@@ -174,16 +177,21 @@ def choose_move(
     *,
     should_stop: Callable[[], bool] | None = None,
     check: bool = True,
+    unclaim_rejected: bool = False,
 ) -> Choice:
     """The engine's move for the side to move of ``board`` (left unchanged), within
     ``seconds`` (polling ``should_stop``, if given, to stop early with the best so far).
     ``check``: a move chosen as a forced win (``why`` a goal) has its proof re-checked
     by the independent checker first (off: for a caller that shows no claim).
+    ``unclaim_rejected``: a win the checker rejects is not an error; its first move is
+    played without the claim (``why`` ``eval``, the rejection in ``rejected``), for a
+    game that must go on.
 
     Raises:
         PositionError: the position already holds a five, or the level is not 1-5.
         SolverError: the move chosen is not legal (a fault of the engine, never expected).
-        ProofRejected: the checker rejected the win the move was chosen for.
+        ProofRejected: the checker rejected the win the move was chosen for (unless
+            ``unclaim_rejected``).
     """
     if level not in LEVELS:
         raise PositionError(f"no engine level {level!r} (expected 1 to 5)")
@@ -193,7 +201,12 @@ def choose_move(
     spec = LEVELS[level]
     clock = _Clock(seconds, spec.effort, should_stop)
     board = board.copy()
-    choice = _choose(board, level, spec, clock, check)
+    try:
+        choice = _choose(board, level, spec, clock, check)
+    except _Rejected as exc:
+        if not unclaim_rejected:
+            raise exc.error from None
+        choice = Choice(exc.move, "eval", [exc.move], rejected=str(exc.error))
     choice.level = level
     choice.nodes = clock.nodes
     choice.seconds = time.monotonic() - clock.start
@@ -221,7 +234,10 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock, check: bool = 
         if result.result is Verdict.PROVEN and result.line:
             result = clock.shorten(board, result, _SHARE[goal])
             if check:
-                _check_win(board, result)
+                try:
+                    _check_win(board, result)
+                except ProofRejected as error:
+                    raise _Rejected(result.line[0], error) from None
             return Choice(result.line[0], goal.value, list(result.line))
     theirs = core.five_points(them)
     if theirs:
@@ -239,6 +255,15 @@ def _choose(board: Board, level: int, spec: Level, clock: _Clock, check: bool = 
     # 4. the evaluation and a shallow search
     move = _evaluate(board, level, spec, clock)
     return Choice(move, "eval", [move])
+
+
+class _Rejected(Exception):
+    """The checker rejected the win ``move`` was chosen for (``error`` says why)."""
+
+    def __init__(self, move: Point, error: ProofRejected) -> None:
+        super().__init__(str(error))
+        self.move = move
+        self.error = error
 
 
 def _check_win(board: Board, result: SolveResult) -> None:

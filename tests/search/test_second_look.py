@@ -231,7 +231,7 @@ def test_move_checks_the_win_it_claims(
     assert json.loads(capsys.readouterr().out)["why"] == "vct"
 
 
-def test_engine_protocol_reports_a_rejected_win_as_error(unanswered: None) -> None:
+def test_engine_protocol_plays_a_rejected_win_unclaimed(unanswered: None) -> None:
     from io import StringIO
 
     from solver.play.gomocup import run
@@ -245,7 +245,10 @@ def test_engine_protocol_reports_a_rejected_win_as_error(unanswered: None) -> No
     run(StringIO(commands), out, seconds=2.0)
     lines = out.getvalue().splitlines()
     assert lines[0] == "OK"
-    assert lines[-1].startswith("ERROR the checker rejected the engine's vct win")
+    # the game goes on: the move is played, not claimed, and the rejection is reported
+    assert lines[1].startswith("DEBUG k5 played unclaimed: the checker rejected the engine's")
+    assert lines[2].startswith("DEBUG k5 eval k5 (") and lines[-1] == "10,10"
+    assert not any(line.startswith("ERROR") for line in lines)
     # without the DEBUG line no win is named, and the move is played
     out = StringIO()
     run(StringIO(commands), out, seconds=2.0, debug=False)
