@@ -425,13 +425,12 @@ cdef class Loop:
             e.dn = 0
         return 0
 
-    def _expand_and(self, key, int r, Entry e, long long budget=0, tuple known=()):
+    def _expand_and(self, key, int r, Entry e):
         """``PureDfPn._expand_and``."""
-        return self._and_children(r, e, budget, known) == 1
+        self._and_children(r, e)
 
-    cdef int _and_children(self, int r, Entry e, long long budget=0, tuple known=()) except -1:
-        """``PureDfPn._expand_and``: the defences as children, or proven without one;
-        1, or 0 if a ``budget`` was given and the split ran out of it (not kept)."""
+    cdef int _and_children(self, int r, Entry e) except -1:
+        """``PureDfPn._expand_and``: the defences as children, or proven without one."""
         cdef array.array children
         cdef list defs
         cdef Py_ssize_t i, n, k = 0
@@ -439,12 +438,8 @@ cdef class Loop:
         cdef unsigned char group[NPOINTS]
         self.expansions += 1
         status, defs, _, _, _ = self.core.defences(
-            self.a, self._cdepth(r), e.threat_line, budget or self._cbudget(), False, known
+            self.a, self._cdepth(r), e.threat_line, self._cbudget(), False
         )
-        if budget and status == -1:  # (UNKNOWN)
-            if self.core.expired:
-                raise self._expired()
-            return 0
         self._cnote(status)
         n = len(defs)
         children = array.clone(_CODES, n, False)
@@ -465,7 +460,7 @@ cdef class Loop:
             e.pn = 0
             e.dn = INF
             e.how = ("refuted",)
-        return 1
+        return 0
 
     def _add_threats(self, children, int r, int mode, counter):
         """``PureDfPn._add_threats``: the threats found, added in the same order."""
@@ -1002,12 +997,6 @@ cdef class Loop:
             self.path[self.npath] = move  # (r moves at most: r <= MAX_R)
             self.npath += 1
         try:
-            if not is_or and r >= 2 and table_find(self.table, ch, clow) is None:
-                # a new OR node under this AND node: first a proven sibling's proof
-                # replayed (``PureDfPn._simulate``, the same code); proven so, it is
-                # the child's entry, and ``_cmid`` returns at once
-                if self._simulate(table_key(h, (r << 1) | 1), e, best_i, table_key(ch, clow)):
-                    ce = table_find(self.table, ch, clow)
             ce = self._cmid(ch, clow, c_th_pn, c_th_dn, True, ce)
             if e.kids is not None:  # (None if the table was collected meanwhile)
                 (<list> e.kids)[best_i] = ce

@@ -78,13 +78,12 @@ from solver.search.dfpn_shared import (
     forced_block_of_class,
     node_key,
 )
-from solver.search.dfpn_sim import ProofSimulation
 from solver.search.dfpn_table import TableUpkeep
 
 __all__ = ["PureDfPn"]
 
 
-class PureDfPn(ProofWalk, TableUpkeep, ProofSimulation):
+class PureDfPn(ProofWalk, TableUpkeep):
     """One df-pn search over a core position with a fixed attacker and goal.
 
     The whole search in Python: the reference. ``CompiledDfPn`` replaces its loop
@@ -120,9 +119,6 @@ class PureDfPn(ProofWalk, TableUpkeep, ProofSimulation):
         # (a dict here; the compiled loop's ``tt`` turns it into its own table)
         self.tt: MutableMapping[int, _Entry] = {}
         self.expansions = 0
-        # the OR nodes proven by a proof simulation (``ProofSimulation._simulate``)
-        self.simulated = 0
-        self._sim_end = 0
         self.node_limit = node_limit
         self.deadline = deadline
         self.max_entries = max_entries
@@ -370,14 +366,9 @@ class PureDfPn(ProofWalk, TableUpkeep, ProofSimulation):
         self._add_threats(e.children, r, 3, e.counter)
         return len(e.children) > before
 
-    def _expand_and(
-        self, key: int, r: int, e: _Entry, budget: int = 0, known: tuple[int, ...] = ()
-    ) -> bool:
+    def _expand_and(self, key: int, r: int, e: _Entry) -> None:
         """A new AND node: its children are the defences, the defender moves after which
-        the attacker has no VCF within ``r``; with none, it is proven. ``budget``: the
-        nodes the split may spend (0: the search's budget); a split that runs out of
-        them is dropped (the node left unsplit) and False returned. ``known``: moves
-        taken as defences without a search (``defences``; a proof simulation's).
+        the attacker has no VCF within ``r``; with none, it is proven.
 
         The defender's own VCF is not searched here. A slow attack that leaves him one
         loses, but the search finds that anyway, and cheaply: that VCF's first four
@@ -397,12 +388,8 @@ class PureDfPn(ProofWalk, TableUpkeep, ProofSimulation):
         # An unvisited child counts 1 to both numbers (``_select``), so the first of
         # equals goes first. Certificates are not kept here: ``_and_proof`` asks again.
         status, defs, _, _, _ = core.defences(
-            a, self._depth(r), e.threat_line, budget or self._budget(), False, known
+            a, self._depth(r), e.threat_line, self._budget(), False
         )
-        if budget and status == UNKNOWN:
-            if core.expired:
-                raise self._expired()
-            return False
         self._note(status)
         line = set(e.threat_line)
         fours = {m for m in defs if core.is_four_move(m, self.d)}
@@ -412,7 +399,6 @@ class PureDfPn(ProofWalk, TableUpkeep, ProofSimulation):
         e.children = children
         if not children:
             e.pn, e.dn, e.how = 0, INF, ("refuted",)
-        return True
 
     # -- the search --------------------------------------------------------------------
     def solve_or(self, r: int, after_four: bool = False) -> _Entry:
@@ -600,10 +586,6 @@ class PureDfPn(ProofWalk, TableUpkeep, ProofSimulation):
         else:
             core.put(move, self.d)
         try:
-            if not is_or and (key >> 1) & MAX_R >= 2 and ckey not in self.tt:
-                # a new OR node under this AND node: first a proven sibling's proof
-                # replayed (``ProofSimulation``); proven so, ``_mid`` returns at once
-                self._simulate(key, e, best_i, ckey)
             self._mid(ckey, c_th_pn, c_th_dn, True)
             if e.kids is not None:  # (None if the table was collected meanwhile)
                 e.kids[best_i] = self.tt[ckey]

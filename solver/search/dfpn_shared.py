@@ -30,7 +30,6 @@ __all__ = [
     "HIDDEN_AFTER",
     "INF",
     "MAX_R",
-    "SIM_NODES",
     "THREAT_PN",
     "Stopped",
     "child_code",
@@ -92,9 +91,6 @@ EPSILON = 0.25
 THREAT_PN = (2, 3)
 # a tsume OR node adds its hidden threats once its best four or three needs this many proofs
 HIDDEN_AFTER = 32
-# The nodes one proof simulation may spend: a new OR node under an AND node with a proven
-# sibling is first tried with the sibling's proof replayed (``solver/search/dfpn_sim.py``).
-SIM_NODES = 4096
 # The first phase of a search (``PureDfPn._first_phase``): at most this many nodes of a
 # search in which every attacker move below the root depends on the attack so far: on a
 # line with one of his moves since the root, at most ``DEPENDENT_REACH`` points away, or
