@@ -1,8 +1,8 @@
 """Hunt for wrong forbidden points on real positions (not a test).
 
-``PYTHONPATH=tests python -m support.hunt_forbidden_real [SET ...]`` takes the start
-position of every puzzle of the sets (as :mod:`support.hunt_symmetry` names them;
-``three`` and ``vct`` without a name) and every position one stone away from it (a black
+``PYTHONPATH=tests python -m support.hunt_forbidden_real [--white] [SET ...]`` takes the
+start position of every puzzle of the sets (as :mod:`support.hunt_symmetry` names them;
+``three`` and ``vct`` without a name; ``--white``: White to move only) and every position one stone away from it (a black
 or a white stone on each empty point within three points of a black stone: a stone can
 make or unmake a forbidden point at a distance), and compares Black's forbidden points of
 the compiled core (``forbidden_points`` and ``forbidden`` of every empty point, and
@@ -41,11 +41,14 @@ def oracle(core_black: set[int], core_white: set[int]) -> dict[int, str]:
 
 
 def main() -> None:
-    sets = sys.argv[1:] or ["three", "vct"]
+    white_only = "--white" in sys.argv
+    sets = [a for a in sys.argv[1:] if a != "--white"] or ["three", "vct"]
     core_type = core_class(True)
     n = bad = 0
     start = time.monotonic()
     for case in cases(sets):
+        if white_only and case.board.to_move is not Color.WHITE:
+            continue
         black = set(case.board.stones(Color.BLACK))
         white = set(case.board.stones(Color.WHITE))
         core = core_type(0)
