@@ -2,12 +2,13 @@
 
 ``PYTHONPATH=tests python -m support.hunt_forbidden_real [--white] [SET ...]`` takes the
 start position of every puzzle of the sets (as :mod:`support.hunt_symmetry` names them;
-``three`` and ``vct`` without a name; ``--white``: White to move only) and every position one stone away from it (a black
-or a white stone on each empty point within three points of a black stone: a stone can
-make or unmake a forbidden point at a distance), and compares Black's forbidden points of
-the compiled core (``forbidden_points`` and ``forbidden`` of every empty point, and
-``forbidden_after`` from the position before the stone) with the naive oracle's. Prints
-each disagreement and the counts.
+``three`` and ``vct`` without a name; ``--white``: White to move only) and every
+position one stone away from it (a black or a white stone on each empty point within
+three points of a black stone: a stone can make or unmake a forbidden point at a
+distance), and compares Black's forbidden points of the compiled core
+(``forbidden_points`` and ``forbidden`` of every empty point, and ``forbidden_after``
+from the position before the stone) with the naive oracle's. Prints each disagreement
+and the counts.
 """
 
 from __future__ import annotations
