@@ -1,15 +1,18 @@
 """Hunt for wrong verdicts by twins (not a test): the compiled and the pure search on
 real puzzles must give the same verdict, node count, length and line.
 
-``python tests/support/hunt_twins.py LOOP NODES OUT.jsonl [SET ...]`` solves each puzzle of
-the sets (as :mod:`hunt_symmetry` names them) once, ``shortest``, with
-``Limits(nodes=NODES)``, by the search ``LOOP``: ``compiled`` (the compiled loop on the
-compiled core, the default in use), ``pure-loop`` (the pure loop on the compiled core) or
-``pure`` (run it under ``RENJU_PURE=1``: the pure loop on the pure core), or
-``small-table[=MB]`` (the compiled search with ``memory_mb`` MB, 4 by default: the table
-collected again and again), and writes one JSON line per puzzle. ``--compare A.jsonl
-B.jsonl ...`` lists the puzzles whose answers differ; ``--verdicts A.jsonl B.jsonl ...``
-those whose verdicts differ (``unknown`` aside: a small table changes the path).
+``PYTHONPATH=tests python -m support.hunt_twins LOOP NODES OUT.jsonl [SET ...]`` (from the
+repository's root) solves each puzzle of the sets (as :mod:`support.hunt_symmetry` names
+them) once, ``shortest``, with ``Limits(nodes=NODES)``, by the search ``LOOP``:
+``compiled`` (the compiled loop on the compiled core, the default in use), ``pure-loop``
+(the pure loop on the compiled core), ``pure`` (run it under ``RENJU_PURE=1``: the pure
+loop on the pure core) or ``small-table[=MB]`` (the compiled search with ``memory_mb`` MB,
+4 by default: the table collected again and again), and writes one JSON line per puzzle.
+``--compare A.jsonl B.jsonl ...`` lists the puzzles whose answers differ (verdict, nodes,
+length, line, split); ``--verdicts A.jsonl B.jsonl ...`` those whose verdicts differ
+(``unknown`` aside), or whose lengths where the shortest search finished, or splits.
+The two cores count different nodes in ``threats`` (``docs/engine.md``): compare
+``pure`` with ``--verdicts``.
 """
 
 from __future__ import annotations
