@@ -1,13 +1,14 @@
 """Hunt for wrong verdicts with the naive reference search on real positions (not a test).
 
-``PYTHONPATH=tests python -m support.hunt_naive_real MOVES [vct|tsume] [SET ...]`` takes the start position of
-every puzzle of the sets (as :mod:`hunt_symmetry` names them), and for the bundled win
-puzzles every position along the stated solution too, with each side to move, and
-compares the shortest VCF of at most MOVES attacker moves of
-:func:`support.naive_search.naive_vcf` (every four, every forbidden status from the
-oracle) with the solver's (``solve(..., "vcf", shortest=True)``, compiled); with ``vct``
-or ``tsume``, the verdict of :func:`support.naive_search.naive_tsume` within MOVES with
-the solver's. Prints each disagreement and the counts.
+``PYTHONPATH=tests python -m support.hunt_naive_real MOVES [vct|tsume] [SET ...]`` (from
+the repository's root) takes the start position of every puzzle of the sets (as
+:mod:`support.hunt_symmetry` names them), and for the bundled win puzzles every position
+along the stated solution too, with each side to move, and compares the shortest VCF of
+at most MOVES attacker moves of :func:`support.naive_search.naive_vcf` (every four,
+every forbidden status from the oracle) with the solver's (``solve(..., "vcf",
+shortest=True)``, compiled); with ``vct`` or ``tsume``, the verdict of
+:func:`support.naive_search.naive_tsume` within MOVES with the solver's. Prints each
+disagreement and the counts.
 """
 
 from __future__ import annotations
