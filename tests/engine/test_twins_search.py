@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from support.fixtures import compiled_available
+from support.fixtures import compiled_available, examples
 from support.strategies import games
 
 from solver.engine.backend import core_class
@@ -37,7 +37,7 @@ def _has_five(core: Any) -> bool:
     return bool(core.five_points(1) or core.five_points(2))
 
 
-@settings(max_examples=15)
+@settings(max_examples=examples(15))
 @given(games(max_moves=40))
 def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
     cores = _cores(moves)
@@ -95,7 +95,7 @@ def test_threats_defences_and_shapes_agree(moves: list[int]) -> None:
             pure.remove(m)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(games(max_moves=60))
 def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> None:
     """The pure core looks only at lines holding four (five points) or three (four moves)
@@ -160,7 +160,7 @@ def _play_then_take_back(cores: list[Any], moves: list[int], back: int) -> Itera
         yield len(moves) + k
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(games(max_moves=50))
 def test_shape_counts_and_three_moves_follow_every_move(moves: list[int]) -> None:
     """The compiled core caches each line's three and four shapes by the line's content;
@@ -218,7 +218,7 @@ def test_recording_sessions_wrap_around_soundly() -> None:
     assert threats(core, False) == expected
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(games(max_moves=60))
 def test_tracked_four_and_five_points_follow_every_move(moves: list[int]) -> None:
     """Once a search has run, the compiled core keeps its four/five masks up to date
@@ -235,7 +235,7 @@ def test_tracked_four_and_five_points_follow_every_move(moves: list[int]) -> Non
             assert compiled.four_codes(colour) == pure.four_codes(colour), (i, colour)
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(games(max_moves=60))
 def test_enter_and_leave_keep_the_masks(moves: list[int]) -> None:
     """``enter`` puts a stone or two for a search step and ``leave`` takes them off,

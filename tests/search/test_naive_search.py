@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
-from support.fixtures import compiled_available
+from support.fixtures import compiled_available, examples
 from support.naive_positions import IntSource, around_a_point, scattered
 from support.naive_search import (
     BLACK,
@@ -333,10 +333,10 @@ def check_threats(black: Stones, white: Stones, attacker: int, goal: str, max_mo
 
 
 HEALTH = [HealthCheck.too_slow, HealthCheck.large_base_example]
-MANY = settings(max_examples=150, deadline=None, suppress_health_check=HEALTH)
-FAST = settings(max_examples=60, deadline=None, suppress_health_check=HEALTH)
-FEW = settings(max_examples=15, deadline=None, suppress_health_check=HEALTH)
-SLOW = settings(max_examples=25, deadline=None, suppress_health_check=HEALTH)
+MANY = settings(max_examples=examples(150), deadline=None, suppress_health_check=HEALTH)
+FAST = settings(max_examples=examples(60), deadline=None, suppress_health_check=HEALTH)
+FEW = settings(max_examples=examples(15), deadline=None, suppress_health_check=HEALTH)
+SLOW = settings(max_examples=examples(25), deadline=None, suppress_health_check=HEALTH)
 
 
 @FAST

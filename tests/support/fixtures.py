@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+import os
+
 from solver.engine.backend import core_class
 
-__all__ = ["compiled_available"]
+__all__ = ["compiled_available", "examples"]
+
+
+def examples(n: int) -> int:
+    """``n`` Hypothesis examples, times ``RENJU_EXAMPLES`` (default 1) for the
+    differential tests that set their own number: a longer hunt for a rare wrong verdict
+    (``RENJU_EXAMPLES=20 python -m pytest tests/search/test_naive_search.py
+    --hypothesis-seed=N``). A value that is not a positive number is an error.
+    """
+    text = os.environ.get("RENJU_EXAMPLES", "1")
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = 0.0
+    if not scale > 0:
+        raise ValueError(f"RENJU_EXAMPLES must be a positive number, not {text!r}")
+    return max(1, round(n * scale))
 
 
 def compiled_available() -> bool:
