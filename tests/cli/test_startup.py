@@ -69,9 +69,8 @@ def _imported(*argv: str) -> tuple[set[str], str]:
 
 
 def _who_imported(unwanted: set[str], *argv: str) -> str:
-    """For a failure's message: ``-X importtime``'s lines up to each unwanted module (the
-    lines above one, more indented, are what it imported; the first less indented line
-    below is its importer)."""
+    """For a failure's message: ``-X importtime``'s line of each unwanted module and the
+    three after it (the first less indented line below it names its importer)."""
     code = f"from solver.cli import main\nmain({list(argv)!r})\n"
     done = subprocess.run(
         [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True
