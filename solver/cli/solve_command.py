@@ -83,6 +83,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="MB",
         help=f"table memory (default {DEFAULT_MEMORY_MB})",
     )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        metavar="N",
+        help="race N differently started searches on N cores once the first has spent a "
+        "million nodes (at most 2; the one finishing with the fewest nodes answers: the "
+        "same answer on every machine; --memory is per search; default 1)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     add_check_argument(p)
@@ -283,7 +292,10 @@ def _run(args: argparse.Namespace) -> int:
         "progress": progress,
         "check": not args.no_check,
         "audit": args.audit,
+        "threads": args.threads,
     }
+    if args.threads < 1:
+        raise CommandError(f"--threads must be at least 1, not {args.threads}")
     if args.both:
         results = solve_both(board, goal, limits, **options)
     else:

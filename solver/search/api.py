@@ -215,6 +215,9 @@ def solve(
     safe: bool = False,
     audit: bool = False,
     run: bool = False,
+    threads: int = 1,
+    phase_nodes: int | None = None,
+    on_searched: Callable[[SolveResult], None] | None = None,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -232,7 +235,11 @@ def solve(
     every OR node of it given every move the primitives give there without the search's
     shortcuts) and sets ``audited``. ``run``: under ``books`` counting, the attacker's
     last move was a four, so a four now continues that run (free; the key moves of
-    ``all_keys`` are counted without it).
+    ``all_keys`` are counted without it). ``threads`` above 1: that many searches race
+    on as many cores (:mod:`solver.search.race`; the same answer on every machine, the
+    table's memory ``limits.memory_mb`` for each). ``phase_nodes``: the first phase's
+    budget (``None``: the default; the racing searches differ in it). ``on_searched``
+    is called with the result when the search ends, before the checks.
 
     Raises:
         PositionError: the position already holds a five.
@@ -245,6 +252,26 @@ def solve(
     five = board.five_on_board()
     if five is not None:
         raise PositionError(f"the position already has a five for {five.label()}")
+    if threads > 1:
+        from solver.search.race import race  # (imports multiprocessing: only when asked)
+
+        return race(
+            solve,
+            board,
+            goal,
+            limits,
+            threads,
+            progress=progress,
+            should_stop=should_stop,
+            options={
+                "shortest": shortest,
+                "all_keys": all_keys,
+                "check": check,
+                "safe": safe,
+                "audit": audit,
+                "run": run,
+            },
+        )
     attacker = board.to_move
     clock = _Clock(limits, progress, should_stop)
     core = board.core.copy()
@@ -274,6 +301,7 @@ def solve(
         on_progress=clock.tick,
         count=search_count(count),
         safe=safe,
+        phase_nodes=phase_nodes,
     )
     entry: Any = None
     with paused_gc():
@@ -324,6 +352,8 @@ def solve(
             search.tt = {}
             entry = None  # (its children's entries link the whole tree)
     result.seconds = time.monotonic() - clock.start
+    if on_searched is not None:
+        on_searched(result)
     if check and result.tree is not None:
         _check(board, limits, result, run)
     if check and result.keys:

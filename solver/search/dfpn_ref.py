@@ -107,6 +107,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         vcf_budget: int = 2_000_000,
         count: str = "plain",
         safe: bool = False,
+        phase_nodes: int | None = None,
     ) -> None:
         self.core = core
         self.a = attacker
@@ -143,6 +144,8 @@ class PureDfPn(ProofWalk, TableUpkeep):
         self.restricted = False
         self.path: list[int] = []
         self.phase_end: int | None = None
+        # its budget (``None``: ``FIRST_PHASE_NODES``; racing searches differ in it)
+        self.phase_nodes = FIRST_PHASE_NODES if phase_nodes is None else phase_nodes
         self._make_safe(safe)
 
     def _make_safe(self, safe: bool) -> None:
@@ -407,14 +410,14 @@ class PureDfPn(ProofWalk, TableUpkeep):
         the attacker's last move was a four (see ``or_key``)."""
         key = self.or_key(r, after_four)
         self._lengths, self._refuted = {}, {}
-        if not (self.mode and FIRST_PHASE_NODES and not self.safe and self._first_phase(key)):
+        if not (self.mode and self.phase_nodes and not self.safe and self._first_phase(key)):
             self._mid(key, INF - 1, INF - 1)
         return self._settled(self.tt[key])
 
     def _first_phase(self, key: int) -> bool:
         """Search the OR node ``key`` (the current position) with every attacker move
         below it depending on the attack so far (``_depends``), in a table of its own,
-        until it is settled or ``FIRST_PHASE_NODES`` nodes are spent; whether it was
+        until it is settled or ``phase_nodes`` nodes are spent; whether it was
         proven. Threat-space search (Allis) plays only such moves: a win is mostly a
         chain of them, and the moves it leaves out are the fours and threats that only
         delay (df-pn tries fours first, at a proof number of one: far fours and their
@@ -423,7 +426,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         not, so the full search follows, given what stands (``_keep_first_phase``)."""
         main, self.tt = self.tt, {}
         self.restricted = True
-        self.phase_end = self.nodes + FIRST_PHASE_NODES
+        self.phase_end = self.nodes + self.phase_nodes
         try:
             self._mid(key, INF - 1, INF - 1)
         except _PhaseOver:

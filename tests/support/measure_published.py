@@ -1,10 +1,11 @@
 """Measure the development set's published VCT puzzles (the deep ones).
 
-Not a test: ``python tests/support/measure_published.py [SECONDS] [OUT]`` reads
+Not a test: ``python tests/support/measure_published.py [SECONDS] [OUT] [THREADS]`` reads
 ``../shared/data/published-dev/puzzles.jsonl`` (the puzzles stay outside the repository),
 solves each ``task: "vct"`` puzzle as tsume with no move limit within SECONDS (default
-10), prints one JSON line a puzzle (to OUT as well, if given) and the totals: how many
-were proven, the median and the longest time.
+10) with THREADS racing searches (``solve``'s ``threads``, default 1), prints one JSON line
+a puzzle (to OUT as well, if given) and the totals: how many were proven, the median and
+the longest time.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ DATA = Path(__file__).resolve().parents[3] / "shared/data/published-dev/puzzles.
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
     out_path = Path(sys.argv[2]) if len(sys.argv) > 2 else None
+    threads = int(sys.argv[3]) if len(sys.argv) > 3 else 1
     results: Counter[str] = Counter()
     times: list[float] = []
     for text in DATA.read_text(encoding="utf-8").splitlines():
@@ -32,7 +34,7 @@ def main() -> None:
             continue
         board = Board.from_stones(" ".join(p["black"]), " ".join(p["white"]), to_move=p["to_move"])
         start = time.monotonic()
-        r = solve(board, "tsume", Limits(time=seconds))
+        r = solve(board, "tsume", Limits(time=seconds), threads=threads)
         spent = time.monotonic() - start
         results[r.result.value] += 1
         if r.result.value == "proven":

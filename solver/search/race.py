@@ -1,0 +1,342 @@
+"""Racing searches: one solve on several cores, with the same answer on every machine.
+
+``solve(board, ..., threads=2)`` runs its search as ever (the *first* search) and, once
+that has spent ``RACE_AFTER`` nodes without an answer, starts the others, each in a
+process of its own: the same search with another first-phase budget (``PHASE_BUDGETS``).
+Where the first phase leaves the table changes a hard search's course a great deal (a
+published VCT proven in 15 M nodes with one budget takes over 60 M with another), so two
+searches that differ only there finish far apart, and the race takes the earlier.
+
+Earlier is counted in nodes, not seconds: the first search's answer stands when it
+finishes within ``RACE_AFTER`` nodes (the others never start); past that, the answer is
+the finished search with the fewest nodes (ties to the first listed). Either way it is
+the same on every machine and every run, however fast each core is. The searches tell
+each other when they finish; a search stops once another has finished with fewer nodes
+than it has already spent. A time limit makes any answer depend on the machine's speed,
+as it does without a race.
+
+"Finished" means a verdict (proven, disproven) from a search that was not stopped (under
+``shortest``, one that also showed its win the shortest). Without one, the answer is that
+of the first listed search the limits cut (the node limit is the same for all), a win
+whose shortest was not shown before none.
+Each search checks its own proof; a solver error (a rejected proof or disproof) in any
+search is raised. Each has its own table of ``Limits.memory_mb``.
+
+The others are ``python -m solver.search.race_child`` processes, told their search and each
+other's results through pipes (POSIX only: elsewhere the first search runs alone).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, Protocol, TypeVar, cast
+
+from solver.errors import SolverError
+from solver.rules.board import Board, Color
+from solver.search.dfpn_shared import FIRST_PHASE_NODES
+from solver.search.limits import Goal, Limits, Verdict
+
+__all__ = ["PHASE_BUDGETS", "RACE_AFTER", "Runner", "race"]
+
+
+class SolveResult(Protocol):
+    """What the race reads of ``solve``'s answer (``solver.search.api.SolveResult``)."""
+
+    result: Verdict
+    shortest_shown: bool | None
+    nodes: int
+    seconds: float
+
+
+class Progress(Protocol):
+    """What the race reads of a progress report (``solver.search.api.Progress``)."""
+
+    @property
+    def nodes(self) -> int: ...
+
+
+R = TypeVar("R", bound=SolveResult)
+
+# The racing searches' first-phase budgets, the first search's first (chosen on the
+# published development VCTs: see docs/performance.md).
+PHASE_BUDGETS: tuple[int, ...] = (FIRST_PHASE_NODES, 100_000)
+# Nodes the first search spends alone before the others start (about a third of a
+# second): easy problems never pay for a process.
+RACE_AFTER = 1_000_000
+
+_OPEN = -1  # (a ``done`` slot of a search that has not finished)
+
+
+def _rank(result: SolveResult) -> int:
+    """0: finished (a verdict, the shortest shown if asked); 1: a win whose shortest the
+    limits cut; 2: no answer."""
+    if result.result is Verdict.UNKNOWN:
+        return 2
+    return 1 if result.shortest_shown is False else 0
+
+
+def _beaten(me: int, nodes: int, done: list[int]) -> bool:
+    """Whether a finished search ranks before search ``me``, which has spent ``nodes``
+    and not finished: ``me`` would finish with more (an earlier-listed one wins ties)."""
+    for other, spent in enumerate(done):
+        if other != me and spent != _OPEN and (nodes >= spent if other < me else nodes > spent):
+            return True
+    return False
+
+
+class Runner:
+    """One search's view of the race: the nodes it has spent, the others' results
+    (``done``, refreshed by ``pump``, which says whether to stop), whether it was
+    beaten; ``tell`` announces its own finish."""
+
+    def __init__(
+        self,
+        me: int,
+        done: list[int],
+        pump: Callable[[], bool],
+        tell: Callable[[int], None],
+        progress: Callable[[Any], None] | None = None,
+    ) -> None:
+        self.me = me
+        self.done = done
+        self.pump = pump
+        self.tell = tell
+        self.user_progress = progress
+        self.nodes = 0
+        self.beaten = False
+        self.stopped = False
+
+    def progress(self, p: Progress) -> None:
+        self.nodes = p.nodes
+        if self.user_progress is not None:
+            self.user_progress(p)
+
+    def should_stop(self) -> bool:
+        if self.pump():
+            self.stopped = True
+        elif _beaten(self.me, self.nodes, self.done):
+            self.beaten = True
+        return self.stopped or self.beaten
+
+    def searched(self, result: SolveResult) -> None:
+        if not self.beaten and not self.stopped and _rank(result) == 0:
+            self.done[self.me] = result.nodes
+            self.tell(result.nodes)
+
+
+class _Other:
+    """A racing search's process, seen from the first: its pipes and its answer."""
+
+    def __init__(
+        self, me: int, proc: subprocess.Popen[bytes], inbox: Connection, outbox: Connection
+    ):
+        self.me = me
+        self.proc = proc
+        self.inbox = inbox  # (its messages: ("done", nodes), then ("ok", result) or ("error", e))
+        self.outbox = outbox  # (to it: ("done", search, nodes) or ("stop",))
+        self.answer: tuple[str, Any] | None = None
+
+    def read(self, done: list[int], others: list[_Other]) -> None:
+        """Take one message (one is waiting), passing a finish on to the others."""
+        try:
+            message = self.inbox.recv()
+        except (EOFError, OSError):  # (the process died: it takes no part)
+            message = ("ok", None)
+        if message[0] == "done":
+            done[self.me] = message[1]
+            for other in others:
+                if other is not self:
+                    other.send(("done", self.me, message[1]))
+        else:
+            self.answer = message
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        if self.answer is None:
+            with contextlib.suppress(OSError):  # (it may have ended)
+                self.outbox.send(message)
+
+    def close(self) -> None:
+        self.send(("stop",))
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.inbox.close()
+        self.outbox.close()
+
+
+class _Race:
+    """The first search's side of the race: the other processes and their results."""
+
+    def __init__(self, board: Board, goal: Goal, limits: Limits, n: int, options: Any) -> None:
+        self.board = board
+        self.goal = goal
+        self.limits = limits
+        self.n = n
+        self.options = options
+        self.done = [_OPEN] * n
+        self.others: list[_Other] = []
+        self.started = False
+
+    def start(self, deadline: float | None) -> None:
+        """Start searches 1 to n-1 (once); none if the time is up or on a system without
+        fork and pipes (the first search then runs alone)."""
+        if self.started:
+            return
+        self.started = True
+        if os.name != "posix":
+            return
+        limits = self.limits
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return
+            limits = limits.replace(time=left)
+        board = self.board
+        job = {
+            "black": list(board.stones(Color.BLACK)),
+            "white": list(board.stones(Color.WHITE)),
+            "to_move": board.to_move,
+            "rule": board.rule.value,
+            "compiled": not type(board.core).__module__.endswith("_ref"),
+            "goal": self.goal.value,
+            "limits": limits,
+            "options": self.options,
+            "phases": PHASE_BUDGETS,
+        }
+        env = dict(os.environ)
+        # (the child imports this very package, wherever the parent found it)
+        root = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        for me in range(1, self.n):
+            to_read, to_child = os.pipe()
+            from_child, to_write = os.pipe()
+            try:
+                proc = subprocess.Popen(
+                    [sys.executable, "-m", "solver.search.race_child", str(to_read), str(to_write)],
+                    pass_fds=(to_read, to_write),
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    env=env,
+                )
+            except OSError:
+                for fd in (to_read, to_child, from_child, to_write):
+                    os.close(fd)
+                break
+            os.close(to_read)
+            os.close(to_write)
+            other = _Other(
+                me,
+                proc,
+                Connection(from_child, writable=False),
+                Connection(to_child, readable=False),
+            )
+            other.send(("job", me, self.done, job))
+            self.others.append(other)
+
+    def pump(self) -> bool:
+        """Read what the others have said (never waits); never asks to stop."""
+        for other in self.others:
+            while other.answer is None and other.inbox.poll(0):
+                other.read(self.done, self.others)
+        return False
+
+    def tell(self, nodes: int) -> None:
+        for other in self.others:
+            other.send(("done", 0, nodes))
+
+    def answers(self) -> list[tuple[int, Any]]:
+        """Wait for every other search's answer; the unbeaten ones with their numbers.
+
+        Raises:
+            SolverError: a search's proof or disproof was rejected.
+        """
+        while True:
+            waiting = [o for o in self.others if o.answer is None]
+            if not waiting:
+                break
+            for conn in wait([o.inbox for o in waiting]):
+                for other in waiting:
+                    if other.inbox is conn:
+                        other.read(self.done, self.others)
+        out: list[tuple[int, Any]] = []
+        for other in self.others:
+            assert other.answer is not None
+            kind, value = other.answer
+            if kind == "error" and isinstance(value, SolverError):
+                raise value
+            if kind == "ok" and value is not None:
+                out.append((other.me, value))
+        return out
+
+    def close(self) -> None:
+        for other in self.others:
+            other.close()
+
+
+def race(
+    solve: Callable[..., R],
+    board: Board,
+    goal: Goal,
+    limits: Limits,
+    threads: int,
+    *,
+    progress: Callable[[Any], None] | None,
+    should_stop: Callable[[], bool] | None,
+    options: dict[str, bool],
+) -> R:
+    """``solve`` (:func:`solver.search.api.solve`, passed in: it calls this) with
+    ``threads`` searches racing (at most ``len(PHASE_BUDGETS)``); ``options`` are its
+    keyword options. The first search runs here and reports ``progress``; ``should_stop``
+    stops them all."""
+    start = time.monotonic()
+    deadline = None if limits.time is None else start + limits.time
+    state = _Race(board, goal, limits, min(threads, len(PHASE_BUDGETS)), options)
+
+    def pump() -> bool:
+        state.pump()
+        return should_stop is not None and should_stop()
+
+    runner = Runner(0, state.done, pump, state.tell, progress)
+
+    def first_progress(p: Progress) -> None:
+        runner.progress(p)
+        if p.nodes > RACE_AFTER:
+            state.start(deadline)
+
+    try:
+        result = solve(
+            board,
+            goal,
+            limits,
+            progress=first_progress,
+            should_stop=runner.should_stop,
+            phase_nodes=PHASE_BUDGETS[0],
+            on_searched=runner.searched,
+            **options,
+        )
+        if runner.stopped:
+            return result
+        # (a first search that went past RACE_AFTER between two progress reports races)
+        if result.nodes > RACE_AFTER and not state.started:
+            state.start(deadline)  # (its ``done`` slot goes with the job)
+        entries = state.answers()
+    finally:
+        state.close()
+    if not runner.beaten:
+        entries.append((0, result))
+    if not entries:  # (cannot happen: the search that beat the first one finished)
+        return result
+    # (finished searches by nodes; the others, cut by the limits, by their order)
+    _, best = min(entries, key=lambda e: (r := _rank(e[1]), e[1].nodes if r == 0 else 0, e[0]))
+    best = cast(R, best)  # (the others' answers came through a pipe)
+    best.seconds = time.monotonic() - start
+    return best

@@ -1,0 +1,119 @@
+"""Racing searches (``solve(..., threads=2)``, ``solver.search.race``): the answer is the
+finished search with the fewest nodes, whichever process finishes first in time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import solver.search.race as race
+from solver.cli import main
+from solver.rules.board import Board
+from solver.rules.notation import point_name
+from solver.search.api import Limits, SolveResult, Verdict, solve
+
+# A win where the first phase costs its whole budget: a search without it proves the
+# win in a few hundred nodes (White to move, tsume).
+PHASE_COSTS = ("e8 h8 f9 f11 h12 d13 i13 e15", "f7 i9 j9 c10 g11 g14 k14", "white", "tsume")
+# A win the first phase helps: proven in about 160 k nodes with it, 430 k without.
+PHASE_HELPS = (
+    "d5 e6 g7 h8 k8 i10 i11 g12 e14",
+    "a5 c5 i8 h9 f10 h10 e11 j11 f14",
+    "black",
+    "vct",
+)
+
+
+@pytest.fixture
+def quick_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Race from the first thousand nodes, the second search with no first phase."""
+    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    monkeypatch.setattr(race, "PHASE_BUDGETS", (300_000, 0))
+
+
+def _board(case: tuple[str, str, str, str]) -> Board:
+    return Board.from_stones(case[0], case[1], to_move=case[2])
+
+
+def _alone(case: tuple[str, str, str, str], phase: int) -> SolveResult:
+    return solve(_board(case), case[3], phase_nodes=phase)
+
+
+@pytest.mark.usefixtures("quick_race")
+@pytest.mark.parametrize(("case", "winner"), [(PHASE_COSTS, 0), (PHASE_HELPS, 300_000)])
+def test_the_search_with_fewer_nodes_answers(case: tuple[str, str, str, str], winner: int) -> None:
+    first, second = _alone(case, 300_000), _alone(case, 0)
+    assert first.line != second.line or first.nodes != second.nodes  # (they differ)
+    expected = first if winner == 300_000 else second
+    assert expected.nodes == min(first.nodes, second.nodes)
+    got = solve(_board(case), case[3], threads=2)
+    assert got.result is Verdict.PROVEN and got.checked
+    assert (got.nodes, got.line, got.moves) == (expected.nodes, expected.line, expected.moves)
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_a_slower_core_does_not_change_the_answer() -> None:
+    # The first search is held up (every poll sleeps), so the second, with more nodes,
+    # finishes first in time; the answer is still the first search's (fewer nodes).
+    first = _alone(PHASE_HELPS, 300_000)
+
+    def slow() -> bool:
+        time.sleep(0.002)
+        return False
+
+    got = solve(_board(PHASE_HELPS), "vct", threads=2, should_stop=slow)
+    assert (got.nodes, got.line) == (first.nodes, first.line)
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_a_search_within_race_after_runs_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(race, "RACE_AFTER", 10_000_000)
+    first = _alone(PHASE_COSTS, 300_000)
+    got = solve(_board(PHASE_COSTS), "tsume", threads=2)
+    assert (got.nodes, got.line) == (first.nodes, first.line)
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_stopping_stops_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    closed: list[int | None] = []
+    close = race._Other.close
+
+    def spy(self: race._Other) -> None:
+        close(self)
+        closed.append(self.proc.returncode)
+
+    monkeypatch.setattr(race._Other, "close", spy)
+    end = time.monotonic() + 0.6
+
+    def stop() -> bool:  # (slowed: the second search starts at the first progress report)
+        time.sleep(0.001)
+        return time.monotonic() > end
+
+    got = solve(_board(PHASE_HELPS), "vct", threads=2, should_stop=stop)
+    assert got.result is Verdict.UNKNOWN and got.reason == "stopped"
+    assert closed == [0]  # (the second search was started, and has ended)
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_a_node_limit_is_each_search_s() -> None:
+    # Neither finishes within 2,000 nodes: the answer is the first search's "unknown".
+    got = solve(_board(PHASE_HELPS), "vct", Limits(nodes=2_000), threads=2)
+    assert got.result is Verdict.UNKNOWN and got.reason == "node limit"
+    assert got.nodes == solve(_board(PHASE_HELPS), "vct", Limits(nodes=2_000)).nodes
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_the_command_races_with_threads(capsys: pytest.CaptureFixture[str]) -> None:
+    black, white, side, goal = PHASE_COSTS
+    args = ["solve", "--black", black, "--white", white, "--to-move", side, "--goal", goal]
+    assert main([*args, "--any", "--threads", "2", "--json", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    expected = _alone(PHASE_COSTS, 0)
+    assert f'"nodes": {expected.nodes},' in out
+    assert f'"line": ["{point_name(expected.line[0])}"' in out
+
+
+def test_the_command_refuses_no_threads(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--black", "h8", "--threads", "0"]) == 2
+    assert capsys.readouterr().err.strip().endswith("--threads must be at least 1, not 0")
