@@ -3,9 +3,10 @@
 ``solve(board, ..., threads=2)`` runs its search as ever (the *first* search) and, once
 that has spent ``RACE_AFTER`` nodes without an answer, starts the others, each in a
 process of its own: the same search with another first-phase budget (``PHASE_BUDGETS``).
-Where the first phase leaves the table changes a hard search's course a great deal (a
-published VCT proven in 15 M nodes with one budget takes over 60 M with another), so two
-searches that differ only there finish far apart, and the race takes the earlier.
+Where the first phase leaves the table changes a hard search's course a great deal (on
+deep published VCTs, several times the nodes with one budget as with the other: see
+docs/performance.md), so two searches that differ only there can finish far apart, and
+the race takes the earlier.
 
 Earlier is counted in nodes, not seconds: the first search's answer stands when it
 finishes within ``RACE_AFTER`` nodes (the others never start); past that, the answer is
