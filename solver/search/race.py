@@ -137,7 +137,7 @@ class _Other:
 
     def __init__(
         self, me: int, proc: subprocess.Popen[bytes], inbox: Connection, outbox: Connection
-    ):
+    ) -> None:
         self.me = me
         self.proc = proc
         self.inbox = inbox  # (its messages: ("done", nodes), then ("ok", result) or ("error", e))

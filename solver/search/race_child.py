@@ -4,6 +4,7 @@ when it finished and its answer to the pipe OUT."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 from multiprocessing.connection import Connection
@@ -57,8 +58,9 @@ def serve(read_fd: int, write_fd: int) -> None:
     except Exception as error:  # (the first search decides what to do with it)
         try:
             outbox.send(("error", error))
-        except Exception:  # (unpicklable, or the first search has gone)
-            outbox.send(("error", None))
+        except Exception:  # (unpicklable, or the first search has gone: then say nothing)
+            with contextlib.suppress(OSError):
+                outbox.send(("error", None))
 
 
 if __name__ == "__main__":
