@@ -21,6 +21,7 @@ import solver.search.dfpn_shared as shared
 from solver import Board, Limits, solve
 
 # experiments without a rebuild: FP=N sets FIRST_PHASE_NODES, TPN=A,B sets THREAT_PN
+# (MEM=N, below: the table bound in MB)
 if "FP" in os.environ:
     ref.FIRST_PHASE_NODES = int(os.environ["FP"])
 if "TPN" in os.environ:
@@ -54,6 +55,8 @@ def puzzles() -> dict[int, dict[str, object]]:
 def main() -> None:
     budget = sys.argv[1]
     limits = Limits(time=float(budget[:-1])) if budget.endswith("s") else Limits(nodes=int(budget))
+    if "MEM" in os.environ:  # MEM=N: the table's bound in MB
+        limits = limits.replace(memory_mb=int(os.environ["MEM"]))
     args = sys.argv[2:]
     every = puzzles()
     if args in (["hard"], ["easy"]):
