@@ -26,6 +26,7 @@ from solver.search.api import (
     solve_both,
 )
 from solver.search.counting import COUNTS
+from solver.search.race import RACE_AFTER
 
 __all__ = ["add_check_argument", "limits_from_args", "register"]
 
@@ -179,7 +180,7 @@ def _board_with_line(board: Board, result: SolveResult) -> str:
     return "\n".join(rows)
 
 
-def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
+def _human(board: Board, result: SolveResult, want_keys: bool = False, threads: int = 1) -> str:
     side = result.attacker.label().capitalize()
     lines = []
     if result.result is Verdict.PROVEN:
@@ -205,6 +206,10 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False) -> str:
             )
     else:
         lines.append(f"Unknown: the search stopped ({result.reason or 'budget'}) before an answer.")
+        if result.reason in ("time limit", "node limit"):
+            budget = "--time" if result.reason == "time limit" else "--nodes"
+            race = "" if threads > 1 or result.nodes < RACE_AFTER else "; so may --threads 2"
+            lines.append(f"A larger {budget} may answer it{race}.")
     if result.keys is not None:
         keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
         lines.append(f"Winning first moves: {keys}")
@@ -322,10 +327,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.both:
         for side in (Color.BLACK, Color.WHITE):
             print(f"== {side.label()} to move")
-            print(_human(board, results[side], args.all_keys))
+            print(_human(board, results[side], args.all_keys, args.threads))
         return 0
     result = results[board.to_move]
-    print(_human(board, result, args.all_keys))
+    print(_human(board, result, args.all_keys, args.threads))
     if puzzle:
         for line in _comparison(hints, result):
             print(line)

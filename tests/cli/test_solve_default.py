@@ -115,3 +115,11 @@ def _same(capsys: pytest.CaptureFixture[str], puzzle: str) -> None:
     keep = ("result", "moves", "line", "shortest_shown", "puzzle")
     assert {k: default.get(k) for k in keep} == {k: shortest.get(k) for k in keep}
     assert default["result"] == "proven" and default["shortest_shown"] is True
+
+
+def test_an_unknown_answer_names_the_budget_to_raise(capsys: pytest.CaptureFixture[str]) -> None:
+    # three nodes cannot answer a VCT in 3; the race only starts past a million nodes
+    assert main(["solve", f"{DATA / 'vct.renju'}#3", "--nodes", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "Unknown: the search stopped (node limit) before an answer."
+    assert out[2] == "A larger --nodes may answer it."
