@@ -3,9 +3,10 @@
 ``python tests/support/probe_published.py NODES [ID ...]`` solves each ``task: "vct"``
 puzzle of ``../shared/data/published-dev/puzzles.jsonl`` whose number is given (all of
 them without ids; ``hard`` for the 28 not proven within 10 s before the hidden threats
-waited, ``easy`` for the others) as tsume with no move
-limit and ``Limits(nodes=NODES)`` (``NODES`` ending in ``s``: a time budget in seconds),
-and prints one line each: result, moves, nodes, seconds, and where the first phase ended.
+waited, ``easy`` for the others) as tsume (``GOAL=vct`` or ``vcf``: that goal) with no
+move limit and ``Limits(nodes=NODES)`` (``NODES`` ending in ``s``: a time budget in
+seconds), and prints one line each: result, moves, nodes, seconds, and where the first
+phase ended.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def main() -> None:
         p = every[n]
         board = Board.from_stones(" ".join(p["black"]), " ".join(p["white"]), to_move=p["to_move"])
         start = time.monotonic()
-        r = solve(board, "tsume", limits, check=False)
+        r = solve(board, os.environ.get("GOAL", "tsume"), limits, check=False)
         spent = time.monotonic() - start
         total += r.nodes
         print(
