@@ -26,7 +26,6 @@ from solver.search.api import (
     solve_both,
 )
 from solver.search.counting import COUNTS
-from solver.search.race import RACE_AFTER
 
 __all__ = ["add_check_argument", "limits_from_args", "register"]
 
@@ -208,6 +207,8 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False, threads: 
         lines.append(f"Unknown: the search stopped ({result.reason or 'budget'}) before an answer.")
         if result.reason in ("time limit", "node limit"):
             budget = "--time" if result.reason == "time limit" else "--nodes"
+            from solver.search.race import RACE_AFTER  # (multiprocessing: not at start-up)
+
             race = "" if threads > 1 or result.nodes < RACE_AFTER else "; so may --threads 2"
             lines.append(f"A larger {budget} may answer it{race}.")
     if result.keys is not None:
