@@ -12,7 +12,7 @@ cdef extern from *:
     const double EPSILON "RENJU_DFPN_EPSILON"
 
 cdef enum:
-    HIDDEN_AFTER = 32
+    HIDDEN_AFTER = 16
     MAX_R = 255
     AFTER_FOUR = 128  # book counting
     BOOK_MAX_R = 127

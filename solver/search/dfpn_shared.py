@@ -90,7 +90,7 @@ EPSILON = 0.25
 # goes deeper into the threat with the fewest defences first.
 THREAT_PN = (2, 3)
 # a tsume OR node adds its hidden threats once its best four or three needs this many proofs
-HIDDEN_AFTER = 32
+HIDDEN_AFTER = 16
 # The first phase of a search (``PureDfPn._first_phase``): at most this many nodes of a
 # search in which every attacker move below the root depends on the attack so far: on a
 # line with one of his moves since the root, at most ``DEPENDENT_REACH`` points away, or
