@@ -209,7 +209,7 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False, threads: 
             budget = "--time" if result.reason == "time limit" else "--nodes"
             from solver.search.race import RACE_AFTER  # (multiprocessing: not at start-up)
 
-            race = "" if threads > 1 or result.nodes < RACE_AFTER else "; so may --threads 2"
+            race = "" if threads > 1 or result.nodes <= RACE_AFTER else "; so may --threads 2"
             lines.append(f"A larger {budget} may answer it{race}.")
     if result.keys is not None:
         keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"

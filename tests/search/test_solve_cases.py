@@ -322,11 +322,9 @@ def test_proof_memo_of_either_kind_gives_the_same_tree() -> None:
 
 @pytest.mark.slow
 def test_dead_end_table_grows_and_keeps_the_answer() -> None:
-    """A long search (23.5 M VCF nodes) grows its dead-end table twice (a bigger one once
-    4 M nodes are searched, and again at 16 M, the entries moved in each time); the proof
-    found across the growths is still sound (a stale or misread entry would cut off a live
-    line, or end one that is not won). (vct_small_but_long, 6 M VCF nodes once, now takes
-    4.4 M.)"""
+    """A long search grows its dead-end table twice (the steps of ``DEAD_GROWTH``, the
+    entries moved in each time); the proof found across the growths is still sound (a
+    stale or misread entry would cut off a live line, or end one that is not won)."""
     from support.quintet import load
 
     from solver.search.api import _max_entries
