@@ -32,7 +32,7 @@ from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
 from solver.search.counting import parse_count, proof_length, search_bound, search_count
 from solver.search.dfpn import DfPn, Stopped, paused_gc
-from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH
+from solver.search.dfpn_shared import BOOK_MAX_R, BOOK_VCF_DEPTH, Paused
 from solver.search.disproof import audit_disproof
 from solver.search.limits import DEFAULT_MEMORY_MB as DEFAULT_MEMORY_MB
 from solver.search.limits import ENTRY_BYTES as ENTRY_BYTES
@@ -484,6 +484,7 @@ def _narrow(
     cap: int,
     top_first: bool,
     lo: int = 0,
+    pause: Callable[[int | None], None] | None = None,
 ) -> int | None:
     """The fewest attacker moves that win, or None if there is no win within the cap:
     ``top()`` searches within the cap and returns the length of the win it proves (or
@@ -498,42 +499,90 @@ def _narrow(
     so far: the next bound up, or one below the shortest win found. Neither end then
     costs more than the other's whole work and a search. The cap is searched first when
     the caller chose it (``top_first``: it is most often the answer, and whether there
-    is a win at all is the first question), else once the searches counting up have
-    cost ``TOP_AFTER`` nodes (or reached the cap): counting up alone never ends where
-    there is no win. ``lo``: the bound known to have no win (0; -1 where a win may be 0
-    long, inside a run of fours under book counting).
+    is a win at all is the first question). Else, until a win is found, the search
+    within the cap and the searches counting up take turns (:func:`_take_turns`):
+    either can be the dearer by far, and counting up alone never ends where there is no
+    win. ``pause(end)`` makes the search running pause (``Paused``) once ``nodes()``
+    passes ``end`` (None: no pause); a search paused is taken up again by the same
+    call. ``lo``: the bound known to have no win (0; -1 where a win may be 0 long,
+    inside a run of fours under book counting).
     """
     # (``hi`` None: no win found yet; a win found within the cap may be 0 long, a VCF
     # that continues a run of fours under book counting)
-    up, down = 0, 0
-    hi: int | None = None
-    while hi is None or lo + 1 < hi:
+    spent = [0, 0]  # counting up, and from above (the cap's search included)
+    if top_first or lo + 1 >= cap:
         start = nodes()
-        if hi is None and (top_first or up >= TOP_AFTER or lo + 1 >= cap):
-            length = top()
-            down += nodes() - start
-            if length is None:
-                return None
-            hi = length
-        elif hi is None or up <= down:
+        hi = top()
+        spent[1] += nodes() - start
+    else:
+        hi, lo = _take_turns(win, top, nodes, cap, lo, pause, spent)
+    if hi is None:
+        return None
+    while lo + 1 < hi:
+        start = nodes()
+        if spent[0] <= spent[1]:
             if win(lo + 1):
                 hi = lo + 1
             else:
                 lo += 1
-            up += nodes() - start
+            spent[0] += nodes() - start
         else:
             if win(hi - 1):
                 hi -= 1
             else:
                 lo = hi - 1
-            down += nodes() - start
+            spent[1] += nodes() - start
     return hi
 
 
-# without a bound, the nodes that counting up costs before the cap is searched too
-# (about 0.1 s; a search within the cap most often finds a win, a few moves longer than
-# the shortest, in about that)
-TOP_AFTER = 200_000
+def _take_turns(
+    win: Callable[[int], bool],
+    top: Callable[[], int | None],
+    nodes: Callable[[], int],
+    cap: int,
+    lo: int,
+    pause: Callable[[int | None], None] | None,
+    spent: list[int],
+) -> tuple[int | None, int]:
+    """:func:`_narrow`'s search for a first win: the search within the cap and the
+    searches counting up from ``lo + 1`` take turns, each until it has spent as many
+    nodes as the turn allows (``SLICE_NODES``, twice as many each round), until one
+    finds a win, or the cap's finds none. The shortest win is often found counting up
+    long before the search within the cap ends (that search wanders into long lines),
+    and the cap's search most often finds a win long before counting up reaches it:
+    taking turns costs at most about twice the cheaper of the two. ``spent`` gets the
+    nodes of each side (see there). Returns the length of the win found (None: none
+    within the cap) and the highest bound found without a win."""
+    quota, cap_turn = SLICE_NODES, True
+    while True:
+        if lo + 1 >= cap:
+            cap_turn, budget = True, None  # (counting up has reached the cap)
+        elif spent[cap_turn] < quota:
+            budget = quota - spent[cap_turn]
+        else:
+            quota *= 1 if cap_turn else 2
+            cap_turn = not cap_turn
+            continue
+        start = nodes()
+        if pause is not None and budget is not None:
+            pause(start + budget)
+        try:
+            if cap_turn:
+                return top(), lo
+            if win(lo + 1):
+                return lo + 1, lo
+            lo += 1
+        except Paused:
+            pass
+        finally:
+            if pause is not None:
+                pause(None)
+            spent[cap_turn] += nodes() - start
+
+
+# without a bound and before a win is found, the nodes of the first turn of the search
+# within the cap, then of counting up; each round doubles them (see ``_take_turns``)
+SLICE_NODES = 300_000
 
 
 # a proof's length (attacker moves, as the search counts them), given whether the
@@ -551,36 +600,49 @@ def _shortest(
     run: bool = False,
 ) -> ProofNode | None:
     """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
-    ``length`` counts them; ``run``: as :func:`solve`'s), or None if there is none. If the budget runs out (``Stopped``) once a win is known, or a
-    sub-search does, the shortest win found is the answer (still a win), with
-    ``result.shortest_shown`` False and ``result.reason`` set."""
+    ``length`` counts them; ``run``: as :func:`solve`'s), or None if there is none.
+    If the budget runs out (``Stopped``) once a win is known, or a sub-search does,
+    the shortest win found is the answer (still a win), with ``result.shortest_shown``
+    False and ``result.reason`` set."""
     tree: ProofNode | None = None
     proven = 0
     doubtful: set[int] = set()  # bounds whose "no win" a sub-search left incomplete
+    # the bounds searched so far (a search paused is resumed), each with whether a
+    # sub-search of its own ran out of nodes
+    incomplete: dict[int, bool] = {}
+
+    def solve_or(bound: int) -> bool:
+        """Whether there is a win within ``bound`` (the search resumed if paused)."""
+        clock.bound = bound
+        resume = bound in incomplete
+        search.incomplete = incomplete.get(bound, False)
+        try:
+            return bool(search.solve_or(bound, run, resume).pn == 0)
+        finally:
+            incomplete[bound] = search.incomplete
 
     def win(bound: int) -> bool:
         nonlocal proven
-        clock.bound = bound
-        search.incomplete = False
-        if search.solve_or(bound, run).pn == 0:
+        if solve_or(bound):
             proven = bound
             return True
-        if search.incomplete:
+        if incomplete[bound]:
             doubtful.add(bound)
         return False
 
     def top() -> int | None:
         nonlocal tree
-        clock.bound = cap
-        search.incomplete = False
-        if search.solve_or(cap, run).pn != 0:
+        if not solve_or(cap):
             return None
         tree = search.proof(search.or_key(cap, run))
         return length(tree, run)
 
+    def pause(end: int | None) -> None:
+        search.slice_end = end
+
     try:
         least = -1 if run and search.runs else 0  # (a VCF continuing the run: 0 moves)
-        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first, least)
+        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first, least, pause)
         if shortest is None:
             return None
         # (only the bound just below matters: no win there, none below it either)

@@ -70,6 +70,7 @@ from solver.search.dfpn_shared import (
     INF,
     MAX_R,
     THREAT_PN,
+    Paused,
     Stopped,
     _Entry,
     _PhaseOver,
@@ -144,6 +145,9 @@ class PureDfPn(ProofWalk, TableUpkeep):
         self.restricted = False
         self.path: list[int] = []
         self.phase_end: int | None = None
+        # the node count at which the search pauses (``Paused``), if any: searches
+        # within several bounds take turns (``solver.search.api._narrow``)
+        self.slice_end: int | None = None
         # its budget (``None``: ``FIRST_PHASE_NODES``; racing searches differ in it)
         self.phase_nodes = FIRST_PHASE_NODES if phase_nodes is None else phase_nodes
         self._make_safe(safe)
@@ -171,6 +175,8 @@ class PureDfPn(ProofWalk, TableUpkeep):
         self._polls += 1
         if self.phase_end is not None and self.nodes > self.phase_end:
             raise _PhaseOver()
+        if self.slice_end is not None and not self.restricted and self.nodes > self.slice_end:
+            raise Paused()  # (never inside a first phase: a resumed search skips it)
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise Stopped("node limit")
         if self.deadline is not None and time.monotonic() > self.deadline:
@@ -404,13 +410,15 @@ class PureDfPn(ProofWalk, TableUpkeep):
             e.pn, e.dn, e.how = 0, INF, ("refuted",)
 
     # -- the search --------------------------------------------------------------------
-    def solve_or(self, r: int, after_four: bool = False) -> _Entry:
+    def solve_or(self, r: int, after_four: bool = False, resume: bool = False) -> _Entry:
         """Search the current position (attacker to move) with ``r`` moves allowed: the
         root's entry, proven (pn 0) or disproven (dn 0). ``after_four``: under books,
-        the attacker's last move was a four (see ``or_key``)."""
+        the attacker's last move was a four (see ``or_key``). ``resume``: the same
+        search, paused (``Paused``), goes on: its first phase is not searched again."""
         key = self.or_key(r, after_four)
         self._lengths, self._refuted = {}, {}
-        if not (self.mode and self.phase_nodes and not self.safe and self._first_phase(key)):
+        first = self.mode and self.phase_nodes and not self.safe and not resume
+        if not (first and self._first_phase(key)):
             self._mid(key, INF - 1, INF - 1)
         return self._settled(self.tt[key])
 

@@ -142,6 +142,12 @@ class _PhaseOver(Exception):
     """Raised inside the search when the first phase has spent its nodes."""
 
 
+class Paused(Exception):
+    """Raised inside the search when its slice of nodes (``slice_end``) is spent: the
+    caller may take up the same search again later (``solve_or(..., resume=True)``),
+    its table as the pause left it."""
+
+
 class _Entry(Record):
     _fields = (
         "pn",

@@ -14,30 +14,63 @@ from support.quintet import load
 from solver.cli import main
 from solver.rules.board import Board, Color
 from solver.rules.notation import point_name
-from solver.search.api import TOP_AFTER, Limits, _narrow, solve
+from solver.search.api import SLICE_NODES, Limits, _narrow, _take_turns, solve
 from solver.search.checker import check_proof
+from solver.search.dfpn_shared import Paused
 
 
 class Searches:
     """A made-up position: a win within ``bound`` exactly when ``bound >= shortest``;
     a search without a win costs ``base * 3 ** bound`` nodes, a proof ``proof``, and the
-    search within the cap finds a win in ``first`` moves."""
+    search within the cap (``top`` nodes, ``proof`` if None) finds a win in ``first``
+    moves. A search pauses (``Paused``) one node past the end ``pause`` set, and goes on
+    from there when called again."""
 
-    def __init__(self, shortest: int | None, first: int, base: int, proof: int) -> None:
+    def __init__(
+        self, shortest: int | None, first: int, base: int, proof: int, top: int | None = None
+    ) -> None:
         self.shortest, self.first, self.base, self.proof = shortest, first, base, proof
+        self.top_cost = proof if top is None else top
         self.nodes = 0
-        self.tried: list[int] = []
+        self.end: int | None = None
+        self.spent: dict[int, int] = {}  # each search's nodes so far (0: the cap's)
+        self.tried: list[int] = []  # the searches finished, in order (0: the cap's)
+
+    def cost(self, bound: int) -> int:
+        if bound == 0:
+            return self.top_cost
+        won = self.shortest is not None and bound >= self.shortest
+        return self.proof if won else self.base * 3**bound
+
+    def run(self, bound: int) -> None:
+        left = self.cost(bound) - self.spent.get(bound, 0)
+        if self.end is not None and self.nodes + left > self.end:
+            step = max(0, self.end - self.nodes) + 1
+            self.nodes += step
+            self.spent[bound] = self.spent.get(bound, 0) + step
+            raise Paused()
+        self.nodes += left
+        self.spent[bound] = self.cost(bound)
+        self.tried.append(bound)
 
     def win(self, bound: int) -> bool:
-        self.tried.append(bound)
-        won = self.shortest is not None and bound >= self.shortest
-        self.nodes += self.proof if won else self.base * 3**bound
-        return won
+        self.run(bound)
+        return self.shortest is not None and bound >= self.shortest
 
     def top(self) -> int | None:
-        self.tried.append(0)  # (0: the cap)
-        self.nodes += self.proof
+        self.run(0)
         return None if self.shortest is None else self.first
+
+    def pause(self, end: int | None) -> None:
+        self.end = end
+
+    def narrow(self, cap: int, top_first: bool) -> int | None:
+        return _narrow(self.win, self.top, lambda: self.nodes, cap, top_first, 0, self.pause)
+
+    def first_win(self) -> int | None:
+        """The length of the first win found, the cap's search and counting up taking
+        turns."""
+        return _take_turns(self.win, self.top, lambda: self.nodes, 112, 0, self.pause, [0, 0])[0]
 
 
 def _position_args(board: Board) -> list[str]:
@@ -49,60 +82,65 @@ def _position_args(board: Board) -> list[str]:
     ]
 
 
-@given(
-    shortest=st.integers(1, 30),
-    extra=st.integers(0, 8),
-    base=st.integers(0, 5000),
-    proof=st.integers(1, 10**6),
-    top_first=st.booleans(),
-)
-def test_narrow_finds_the_shortest_from_both_ends(
-    shortest: int, extra: int, base: int, proof: int, top_first: bool
-) -> None:
-    s = Searches(shortest, shortest + extra, base, proof)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, top_first) == shortest
+def searches(longest: int) -> st.SearchStrategy[Searches]:
+    """Made-up positions (``Searches``) whose shortest win is 1 to ``longest`` moves."""
+    return st.builds(
+        lambda shortest, extra, base, proof, top: Searches(
+            shortest, shortest + extra, base, proof, top
+        ),
+        st.integers(1, longest),
+        st.integers(0, 8),
+        st.integers(0, 5000),
+        st.integers(1, 10**6),
+        st.integers(1, 10**9),
+    )
+
+
+@given(s=searches(30), top_first=st.booleans())
+def test_narrow_finds_the_shortest_from_both_ends(s: Searches, top_first: bool) -> None:
+    shortest = s.shortest
+    assert shortest is not None and s.narrow(112, top_first) == shortest
     assert s.tried[0] == 0 or not top_first  # a chosen cap is searched first
     bounds = [b for b in s.tried if b]
     assert len(bounds) == len(set(bounds))  # no bound searched twice
     assert shortest - 1 in bounds or shortest == 1  # the one that shows it is shortest
-    # Replayed: each search from below comes while the searches below have cost no
-    # more than those from above (the cap's included), once a win is known; before,
-    # only while they cost less than TOP_AFTER.
-    lo, hi, up, down = 0, 0, 0, 0
-    for b in s.tried:
-        won = b >= shortest
-        cost = proof if b == 0 or won else base * 3**b
-        if b == 0:
-            assert not hi and (top_first or up >= TOP_AFTER)
-            hi, down = shortest + extra, down + cost
-        else:
-            below = not hi or up <= down
-            assert b == (lo + 1 if below else hi - 1)
-            assert hi or (up < TOP_AFTER and not top_first)
-            if below:
-                up += cost
-            else:
-                down += cost
-            hi, lo = (b, lo) if won else (hi, b)
-    assert lo + 1 == hi == shortest
+    assert shortest in bounds or s.first == shortest  # and the one that wins
+    assert s.end is None  # (no pause left set)
 
 
-def test_narrow_without_a_bound_counts_up_while_that_is_cheap() -> None:
-    # searches without a win cost 3 ** bound: all of them up to 7 stay under TOP_AFTER
-    s = Searches(8, 12, 1, 50)
-    assert TOP_AFTER > 3**8 and _narrow(s.win, s.top, lambda: s.nodes, 112, False) == 8
-    assert s.tried == list(range(1, 9))
-    # dear ones: the cap is searched once they reach TOP_AFTER; then each end in turn
+@given(s=searches(20))
+def test_without_a_bound_the_first_win_costs_at_most_thrice_the_cheaper_end(
+    s: Searches,
+) -> None:
+    # counting up (every bound to the shortest) and the search within the cap take
+    # turns: the first win found costs at most three times the cheaper of the two
+    assert s.shortest is not None
+    up = sum(s.cost(b) for b in range(1, s.shortest + 1))
+    found = s.first_win()
+    assert found == (s.shortest if s.tried[-1] else s.first)
+    assert s.nodes <= 3 * min(up, s.top_cost) + 2 * SLICE_NODES + len(s.spent) + 4
+
+
+def test_narrow_without_a_bound_takes_turns() -> None:
+    # cheap searches counting up: the shortest is found while the cap's search pauses
+    s = Searches(8, 12, 1, 50, top=10**9)
+    assert SLICE_NODES > 3**8 and s.narrow(112, False) == 8
+    assert s.tried == list(range(1, 9)) and s.spent[0] == SLICE_NODES + 1
+    # dear ones: the cap's search finds a win first; then each end in turn
     s = Searches(9, 12, 100, 5000)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, False) == 9
-    assert s.tried == [1, 2, 3, 4, 5, 6, 7, 0, 11, 10, 9, 8]
+    assert s.narrow(112, False) == 9
+    assert s.tried == [0, 1, 2, 3, 4, 11, 10, 5, 9, 8]
+    # a cap's search dearer than counting up's first turn: it goes on in the next round
+    s = Searches(12, 14, 20, 10**5, top=SLICE_NODES * 2)
+    assert s.first_win() == 14
+    assert s.tried[-1] == 0 and s.spent[9] == SLICE_NODES - sum(s.cost(b) for b in range(1, 9)) + 1
 
 
 def test_narrow_without_a_win() -> None:
     s = Searches(None, 0, 1, 1)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 112, True) is None and s.tried == [0]
-    s = Searches(None, 0, 0, 0)  # (free searches: only the cap stops the count)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 5, False) is None
+    assert s.narrow(112, True) is None and s.tried == [0]
+    s = Searches(None, 0, 0, 0, top=10**9)  # (free searches: only the cap stops the count)
+    assert s.narrow(5, False) is None
     assert s.tried == [1, 2, 3, 4, 0]
 
 
@@ -173,3 +211,42 @@ def test_out_of_time_in_the_key_list_keeps_the_answer(capsys: pytest.CaptureFixt
     assert main(["solve", *position, "--all-keys", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["result"], data["reason"]) == ("proven", "time limit") and "keys" not in data
+
+
+def test_turns_pause_and_resume_alike_in_both_loops(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Short turns: the search within the cap and the bounds counting up pause and go on
+    # many times. Both loops pause at the same polls, so they agree node for node, and
+    # the answer is the shortest win, shown so.
+    from support.fixtures import compiled_available
+
+    import solver.search.api as search_module
+    import solver.search.dfpn as dfpn
+
+    if dfpn.CompiledDfPn is None:
+        if compiled_available():
+            pytest.fail("the compiled core is built but the compiled search loop is not")
+        pytest.skip("compiled search loop not built")
+    case = load("vct_game_white_l08_1")
+    board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
+    )
+    monkeypatch.setattr(search_module, "SLICE_NODES", 500)
+    pauses: list[int] = []
+    poll = dfpn.PureDfPn._poll
+
+    def counted(search: dfpn.PureDfPn) -> None:
+        try:
+            poll(search)
+        except Paused:
+            pauses.append(search.nodes)
+            raise
+
+    monkeypatch.setattr(dfpn.PureDfPn, "_poll", counted)
+    results = []
+    for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
+        monkeypatch.setattr(search_module, "DfPn", cls)
+        r = solve(board, "tsume", shortest=True, phase_nodes=200)  # (no pause inside one)
+        results.append((r.result.value, r.moves, r.shortest_shown, r.line, r.nodes, pauses[:]))
+        pauses.clear()
+    assert results[0] == results[1]
+    assert results[0][:3] == ("proven", case.limit, True) and len(results[0][5]) >= 3
