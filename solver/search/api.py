@@ -606,9 +606,8 @@ def _shortest(
     False and ``result.reason`` set."""
     tree: ProofNode | None = None
     proven = 0
-    doubtful: set[int] = set()  # bounds whose "no win" a sub-search left incomplete
     # the bounds searched so far (a search paused is resumed), each with whether a
-    # sub-search of its own ran out of nodes
+    # sub-search of its own ran out of nodes (a "no win" there is then doubtful)
     incomplete: dict[int, bool] = {}
 
     def solve_or(bound: int) -> bool:
@@ -626,8 +625,6 @@ def _shortest(
         if solve_or(bound):
             proven = bound
             return True
-        if incomplete[bound]:
-            doubtful.add(bound)
         return False
 
     def top() -> int | None:
@@ -646,7 +643,7 @@ def _shortest(
         if shortest is None:
             return None
         # (only the bound just below matters: no win there, none below it either)
-        result.shortest_shown = shortest - 1 not in doubtful
+        result.shortest_shown = not incomplete.get(shortest - 1, False)
         if not result.shortest_shown:
             result.reason = "a sub-search ran out of nodes"
     except Stopped as stop:
