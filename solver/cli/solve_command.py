@@ -88,8 +88,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         type=int,
         default=1,
         metavar="N",
-        help="race N differently started searches on N cores once the first has spent a "
-        "million nodes (at most 2; the one finishing with the fewest nodes answers: the "
+        help="race N differently run searches on N cores once the first has spent a "
+        "million nodes (at most 3, 2 with the shortest win; with --any the second counts "
+        "up to the shortest win; the one finishing with the fewest nodes answers: the "
         "same answer on every machine; --memory is per search; default 1)",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")

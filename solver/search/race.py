@@ -2,11 +2,15 @@
 
 ``solve(board, ..., threads=2)`` runs its search as ever (the *first* search) and, once
 that has spent ``RACE_AFTER`` nodes without an answer, starts the others, each in a
-process of its own: the same search with another first-phase budget (``PHASE_BUDGETS``).
-Where the first phase leaves the table changes a hard search's course a great deal (on
-deep published VCTs, several times the nodes with one budget as with the other: see
-docs/performance.md), so two searches that differ only there can finish far apart, and
-the race takes the earlier.
+process of its own (``RACERS``). Without ``shortest``, the second counts up (bounds of
+one, two, ... moves, the first with a win is the shortest): where the search within the
+cap wanders into long lines, a bounded search's lines end at its bound, and on deep
+published VCTs one is often several times cheaper than the other, either way round (see
+docs/performance.md). The third, and under ``shortest`` (whose search takes turns with
+counting up already) the second, is the same search as the first with another
+first-phase budget: where the first phase leaves the table changes a hard search's
+course a great deal too. Searches that differ so can finish far apart, and the race
+takes the earlier.
 
 Earlier is counted in nodes, not seconds: the first search's answer stands when it
 finishes within ``RACE_AFTER`` nodes (the others never start); past that, the answer is
@@ -37,14 +41,14 @@ import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
 from solver.errors import SolverError
 from solver.rules.board import Board, Color
 from solver.search.dfpn_shared import FIRST_PHASE_NODES
 from solver.search.limits import Goal, Limits, Verdict
 
-__all__ = ["PHASE_BUDGETS", "RACE_AFTER", "Runner", "race"]
+__all__ = ["RACERS", "RACE_AFTER", "Racer", "Runner", "race"]
 
 
 class SolveResult(Protocol):
@@ -65,9 +69,27 @@ class Progress(Protocol):
 
 R = TypeVar("R", bound=SolveResult)
 
-# The racing searches' first-phase budgets, the first search's first (chosen on the
-# published development VCTs: see docs/performance.md).
-PHASE_BUDGETS: tuple[int, ...] = (FIRST_PHASE_NODES, 100_000)
+
+class Racer(NamedTuple):
+    """A racing search: its first phase's budget (``solve``'s ``phase_nodes``), and
+    whether it only counts up to the shortest win (``solve``'s ``counting_up``)."""
+
+    phase_nodes: int
+    counting_up: bool = False
+
+    def options(self) -> dict[str, Any]:
+        """Its keyword options to ``solve``, over the race's own."""
+        if self.counting_up:
+            return {"phase_nodes": self.phase_nodes, "shortest": True, "counting_up": True}
+        return {"phase_nodes": self.phase_nodes}
+
+
+# The racing searches, the first search first, by ``shortest`` (chosen on the published
+# development VCTs: see docs/performance.md).
+RACERS: dict[bool, tuple[Racer, ...]] = {
+    False: (Racer(FIRST_PHASE_NODES), Racer(FIRST_PHASE_NODES, True), Racer(100_000)),
+    True: (Racer(FIRST_PHASE_NODES), Racer(100_000)),
+}
 # Nodes the first search spends alone before the others start (about a third of a
 # second): easy problems never pay for a process.
 RACE_AFTER = 1_000_000
@@ -177,13 +199,21 @@ class _Other:
 class _Race:
     """The first search's side of the race: the other processes and their results."""
 
-    def __init__(self, board: Board, goal: Goal, limits: Limits, n: int, options: Any) -> None:
+    def __init__(
+        self,
+        board: Board,
+        goal: Goal,
+        limits: Limits,
+        racers: tuple[Racer, ...],
+        options: Any,
+    ) -> None:
         self.board = board
         self.goal = goal
         self.limits = limits
-        self.n = n
+        self.n = len(racers)
+        self.racers = racers
         self.options = options
-        self.done = [_OPEN] * n
+        self.done = [_OPEN] * self.n
         self.others: list[_Other] = []
         self.started = False
 
@@ -211,7 +241,7 @@ class _Race:
             "goal": self.goal.value,
             "limits": limits,
             "options": self.options,
-            "phases": PHASE_BUDGETS,
+            "racers": self.racers,
         }
         env = dict(os.environ)
         # (the child imports this very package, wherever the parent found it)
@@ -295,12 +325,13 @@ def race(
     options: dict[str, bool],
 ) -> R:
     """``solve`` (:func:`solver.search.api.solve`, passed in: it calls this) with
-    ``threads`` searches racing (at most ``len(PHASE_BUDGETS)``); ``options`` are its
-    keyword options. The first search runs here and reports ``progress``; ``should_stop``
-    stops them all."""
+    ``threads`` searches racing (at most as many as ``RACERS`` lists); ``options`` are
+    its keyword options. The first search runs here and reports ``progress``;
+    ``should_stop`` stops them all."""
     start = time.monotonic()
     deadline = None if limits.time is None else start + limits.time
-    state = _Race(board, goal, limits, min(threads, len(PHASE_BUDGETS)), options)
+    racers = RACERS[bool(options.get("shortest"))][:threads]
+    state = _Race(board, goal, limits, racers, options)
 
     def pump() -> bool:
         state.pump()
@@ -320,9 +351,8 @@ def race(
             limits,
             progress=first_progress,
             should_stop=runner.should_stop,
-            phase_nodes=PHASE_BUDGETS[0],
             on_searched=runner.searched,
-            **options,
+            **{**options, **racers[0].options()},
         )
         if runner.stopped:
             return result

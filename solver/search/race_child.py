@@ -50,9 +50,8 @@ def serve(read_fd: int, write_fd: int) -> None:
             job["limits"],
             progress=runner.progress,
             should_stop=runner.should_stop,
-            phase_nodes=job["phases"][me],
             on_searched=runner.searched,
-            **job["options"],
+            **{**job["options"], **job["racers"][me].options()},
         )
         outbox.send(("ok", None if runner.beaten or runner.stopped else result))
     except Exception as error:  # (the first search decides what to do with it)

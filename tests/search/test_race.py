@@ -9,6 +9,7 @@ import pytest
 
 import solver.search.race as race
 from solver.cli import main
+from solver.cli.bench import DEVELOPMENT_CASES, load_case
 from solver.rules.board import Board
 from solver.rules.notation import point_name
 from solver.search.api import Limits, SolveResult, Verdict, solve
@@ -29,7 +30,8 @@ PHASE_HELPS = (
 def quick_race(monkeypatch: pytest.MonkeyPatch) -> None:
     """Race from the first thousand nodes, the second search with no first phase."""
     monkeypatch.setattr(race, "RACE_AFTER", 1_000)
-    monkeypatch.setattr(race, "PHASE_BUDGETS", (300_000, 0))
+    racers = (race.Racer(300_000), race.Racer(0))
+    monkeypatch.setattr(race, "RACERS", {False: racers, True: racers})
 
 
 def _board(case: tuple[str, str, str, str]) -> Board:
@@ -112,6 +114,27 @@ def test_the_command_races_with_threads(capsys: pytest.CaptureFixture[str]) -> N
     expected = _alone(PHASE_COSTS, 0)
     assert f'"nodes": {expected.nodes},' in out
     assert f'"line": ["{point_name(expected.line[0])}"' in out
+
+
+@pytest.mark.parametrize(
+    ("name", "counting_up_wins"),
+    [("vct_black", True), ("vct_game_black_l10_1", False)],
+)
+def test_without_shortest_the_second_search_counts_up(
+    monkeypatch: pytest.MonkeyPatch, name: str, counting_up_wins: bool
+) -> None:
+    # Counting up proves vct_black's win in 4 in far fewer nodes than the search within
+    # the cap proves its win in 5; on l10_1 the search within the cap is the cheaper.
+    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
+    cap = solve(case.board, case.goal)
+    up = solve(case.board, case.goal, shortest=True, counting_up=True)
+    assert cap.moves is not None and up.moves is not None and up.moves < cap.moves
+    assert (up.nodes < cap.nodes) is counting_up_wins
+    expected = up if counting_up_wins else cap
+    got = solve(case.board, case.goal, threads=2)
+    assert got.result is Verdict.PROVEN and got.checked
+    assert (got.nodes, got.moves, got.line) == (expected.nodes, expected.moves, expected.line)
 
 
 def test_the_command_refuses_no_threads(capsys: pytest.CaptureFixture[str]) -> None:
