@@ -137,6 +137,25 @@ def test_without_shortest_the_second_search_counts_up(
     assert (got.nodes, got.moves, got.line) == (expected.nodes, expected.moves, expected.line)
 
 
+@pytest.mark.parametrize(
+    ("name", "shortest"), [("vct_black", False), ("vct_fukumi", False), ("vct_fukumi", True)]
+)
+def test_every_racer_runs_and_the_fewest_nodes_answer(
+    monkeypatch: pytest.MonkeyPatch, name: str, shortest: bool
+) -> None:
+    # each of the mode's racing searches (``RACERS``), run alone with its own options:
+    # the race's answer is the finished one with the fewest nodes (ties to the first)
+    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
+    racers = race.RACERS[shortest]
+    alone = [solve(case.board, case.goal, **{"shortest": shortest, **r.options()}) for r in racers]
+    assert all(a.result is Verdict.PROVEN for a in alone)
+    assert len({a.nodes for a in alone}) > 1  # (they differ)
+    best = min(alone, key=lambda a: a.nodes)
+    got = solve(case.board, case.goal, shortest=shortest, threads=len(racers))
+    assert (got.nodes, got.moves, got.line) == (best.nodes, best.moves, best.line)
+
+
 def test_the_command_refuses_no_threads(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--black", "h8", "--threads", "0"]) == 2
     assert capsys.readouterr().err.strip().endswith("--threads must be at least 1, not 0")
