@@ -180,7 +180,13 @@ def _board_with_line(board: Board, result: SolveResult) -> str:
     return "\n".join(rows)
 
 
-def _human(board: Board, result: SolveResult, want_keys: bool = False, threads: int = 1) -> str:
+def _human(
+    board: Board,
+    result: SolveResult,
+    want_keys: bool = False,
+    threads: int = 1,
+    any_win: bool = False,
+) -> str:
     side = result.attacker.label().capitalize()
     lines = []
     if result.result is Verdict.PROVEN:
@@ -210,7 +216,15 @@ def _human(board: Board, result: SolveResult, want_keys: bool = False, threads: 
             budget = "--time" if result.reason == "time limit" else "--nodes"
             from solver.search.race import RACE_AFTER  # (multiprocessing: not at start-up)
 
-            race = "" if threads > 1 or result.nodes <= RACE_AFTER else "; so may --threads 2"
+            # (a race pays past RACE_AFTER nodes; under the shortest win, whose search
+            # counts up already, mostly with --any: its second search counts up)
+            race = ""
+            if result.nodes > RACE_AFTER and (threads == 1 or not any_win):
+                race = (
+                    "; so may --threads 2"
+                    if any_win
+                    else ("; so may --any --threads 2 (a win, not always the shortest)")
+                )
             lines.append(f"A larger {budget} may answer it{race}.")
     if result.keys is not None:
         keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
@@ -329,10 +343,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.both:
         for side in (Color.BLACK, Color.WHITE):
             print(f"== {side.label()} to move")
-            print(_human(board, results[side], args.all_keys, args.threads))
+            print(_human(board, results[side], args.all_keys, args.threads, args.any))
         return 0
     result = results[board.to_move]
-    print(_human(board, result, args.all_keys, args.threads))
+    print(_human(board, result, args.all_keys, args.threads, args.any))
     if puzzle:
         for line in _comparison(hints, result):
             print(line)

@@ -9,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
+from solver.cli.bench import DEVELOPMENT_CASES, load_case
+from solver.rules.board import Color
+from solver.rules.notation import point_name
 
 DATA = Path(__file__).resolve().parents[2] / "puzzles" / "data"
 README_EXAMPLE = [
@@ -123,3 +126,28 @@ def test_an_unknown_answer_names_the_budget_to_raise(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out.splitlines()
     assert out[1] == "Unknown: the search stopped (node limit) before an answer."
     assert out[2] == "A larger --nodes may answer it."
+
+
+@pytest.mark.parametrize(
+    ("mode", "hint"),
+    [
+        ((), "; so may --any --threads 2 (a win, not always the shortest)."),
+        (("--any",), "; so may --threads 2."),
+    ],
+)
+def test_an_unknown_answer_past_a_million_nodes_names_the_race(
+    capsys: pytest.CaptureFixture[str], mode: tuple[str, ...], hint: str
+) -> None:
+    # with --any the race's second search counts up; the shortest win's counts up already
+    case = load_case(DEVELOPMENT_CASES / "vct_black_long.txt")
+    stones = [
+        *("--black", " ".join(point_name(p) for p in case.board.stones(Color.BLACK))),
+        *("--white", " ".join(point_name(p) for p in case.board.stones(Color.WHITE))),
+        *("--to-move", case.board.to_move.label()),
+    ]
+    assert main(["solve", *stones, *mode, "--nodes", "1200000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == [
+        "Unknown: the search stopped (node limit) before an answer.",
+        "A larger --nodes may answer it" + hint,
+    ]
