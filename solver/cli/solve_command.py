@@ -219,12 +219,10 @@ def _human(
             # (a race pays past RACE_AFTER nodes; under the shortest win, whose search
             # counts up already, mostly with --any: its second search counts up)
             race = ""
-            if result.nodes > RACE_AFTER and (threads == 1 or not any_win):
-                race = (
-                    "; so may --threads 2"
-                    if any_win
-                    else ("; so may --any --threads 2 (a win, not always the shortest)")
-                )
+            if result.nodes > RACE_AFTER and not any_win:
+                race = "; so may --any --threads 2 (a win, not always the shortest)"
+            elif result.nodes > RACE_AFTER and threads == 1:
+                race = "; so may --threads 2"
             lines.append(f"A larger {budget} may answer it{race}.")
     if result.keys is not None:
         keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
