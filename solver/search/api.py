@@ -240,9 +240,10 @@ def solve(
     on as many cores (:mod:`solver.search.race`; the same answer on every machine, the
     table's memory ``limits.memory_mb`` for each). ``phase_nodes``: the first phase's
     budget (``None``: the default; the racing searches differ in it). ``on_searched``
-    is called with the result when the search ends, before the checks. ``counting_up``
-    (with ``shortest``): only count up, the search within the cap never taking a turn
-    (a racing search's, beside one within the cap).
+    is called with the result when the search ends, before the checks. ``counting_up``:
+    only count up, the search within the cap never taking a turn (a racing search's,
+    beside one within the cap); without ``shortest``, bounds are skipped once they grow
+    dear (:func:`_count_up`: a win, at most one move longer than the shortest).
 
     Raises:
         PositionError: the position already holds a five.
@@ -321,6 +322,8 @@ def solve(
                     run,
                     counting_up,
                 )
+            elif counting_up:
+                tree = _first_win_up(search, cap, clock, run)
             else:
                 clock.bound = cap
                 entry = search.solve_or(cap, run)
@@ -600,6 +603,47 @@ def _take_turns(
 # without a bound and before a win is found, the nodes of the first turn of the search
 # within the cap, then of counting up; each round doubles them (see ``_take_turns``)
 SLICE_NODES = 300_000
+
+# counting up for any win (``_count_up``): once a bound's search without a win has
+# spent this many nodes, every other bound is skipped
+SKIP_AFTER = 1_000_000
+
+
+def _count_up(
+    win: Callable[[int], bool], nodes: Callable[[], int], cap: int, lo: int, skip_after: int
+) -> int | None:
+    """The first bound from ``lo + 1`` up that ``win(bound)`` says has a win, or None if
+    there is none within the cap (``nodes()``: the nodes searched so far). The bounds go
+    up one move at a time until a search without a win has cost ``skip_after`` nodes,
+    then two at a time: the search without a win just below the shortest is most often
+    the dearest of all, and a win one move longer most often costs no more than the
+    shortest (see docs/performance.md). So the win found is the shortest, or one move
+    longer."""
+    bound, step = lo + 1, 1
+    while True:
+        bound = min(bound, cap)
+        start = nodes()
+        if win(bound):
+            return bound
+        if bound >= cap:
+            return None
+        if nodes() - start >= skip_after:
+            step = 2
+        bound += step
+
+
+def _first_win_up(search: DfPn, cap: int, clock: _Clock, run: bool) -> ProofNode | None:
+    """The proof of the win that counting up finds first (:func:`_count_up`), or None if
+    there is none within ``cap`` (``run``: as :func:`solve`'s)."""
+
+    def win(bound: int) -> bool:
+        clock.bound = bound
+        search.incomplete = False  # (a "no win" at the cap: its own sub-searches)
+        return bool(search.solve_or(bound, run).pn == 0)
+
+    least = -1 if run and search.runs else 0  # (a VCF continuing the run: 0 moves)
+    won = _count_up(win, lambda: search.nodes, cap, least, SKIP_AFTER)
+    return None if won is None else search.proof(search.or_key(won, run))
 
 
 # a proof's length (attacker moves, as the search counts them), given whether the

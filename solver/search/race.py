@@ -3,8 +3,8 @@
 ``solve(board, ..., threads=2)`` runs its search as ever (the *first* search) and, once
 that has spent ``RACE_AFTER`` nodes without an answer, starts the others, each in a
 process of its own (``RACERS``). Without ``shortest``, the second counts up (bounds of
-one, two, ... moves, the first with a win is the shortest): where the search within the
-cap wanders into long lines, a bounded search's lines end at its bound, and on deep
+one, two, ... moves, every other one once they grow dear: the first with a win is the
+shortest or one move longer): where the search within the cap wanders into long lines, a bounded search's lines end at its bound, and on deep
 published VCTs one is often several times cheaper than the other, either way round (see
 docs/performance.md). The third, and under ``shortest`` (whose search takes turns with
 counting up already) the second, is the same search as the first with another
@@ -72,7 +72,8 @@ R = TypeVar("R", bound=SolveResult)
 
 class Racer(NamedTuple):
     """A racing search: its first phase's budget (``solve``'s ``phase_nodes``), and
-    whether it only counts up to the shortest win (``solve``'s ``counting_up``)."""
+    whether it only counts up (``solve``'s ``counting_up``: to a win at most one move
+    longer than the shortest)."""
 
     phase_nodes: int
     counting_up: bool = False
@@ -80,7 +81,7 @@ class Racer(NamedTuple):
     def options(self) -> dict[str, Any]:
         """Its keyword options to ``solve``, over the race's own."""
         if self.counting_up:
-            return {"phase_nodes": self.phase_nodes, "shortest": True, "counting_up": True}
+            return {"phase_nodes": self.phase_nodes, "counting_up": True}
         return {"phase_nodes": self.phase_nodes}
 
 

@@ -128,7 +128,7 @@ def test_without_shortest_the_second_search_counts_up(
     monkeypatch.setattr(race, "RACE_AFTER", 1_000)
     case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
     cap = solve(case.board, case.goal)
-    up = solve(case.board, case.goal, shortest=True, counting_up=True)
+    up = solve(case.board, case.goal, counting_up=True)
     assert cap.moves is not None and up.moves is not None and up.moves < cap.moves
     assert (up.nodes < cap.nodes) is counting_up_wins
     expected = up if counting_up_wins else cap

@@ -5,6 +5,7 @@ same lengths as counting up from one move."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -14,7 +15,8 @@ from support.quintet import load
 from solver.cli import main
 from solver.rules.board import Board, Color
 from solver.rules.notation import point_name
-from solver.search.api import SLICE_NODES, Limits, _narrow, _take_turns, solve
+from solver.search import api
+from solver.search.api import SLICE_NODES, Limits, _count_up, _narrow, _take_turns, solve
 from solver.search.checker import check_proof
 from solver.search.dfpn_shared import Paused
 
@@ -161,6 +163,60 @@ def test_counting_up_finds_the_shortest_win(name: str) -> None:
         True,
         True,
     )
+
+
+@given(s=searches(20), skip_after=st.integers(0, 10**8))
+def test_counting_up_for_any_win_skips_every_other_bound_once_they_grow_dear(
+    s: Searches, skip_after: int
+) -> None:
+    # (``solve(counting_up=True)`` without ``shortest``: a racing search's under --any)
+    assert s.shortest is not None
+    got = _count_up(s.win, lambda: s.nodes, 112, 0, skip_after)
+    assert got is not None and s.shortest <= got <= s.shortest + 1
+    assert s.tried[0] == 1 and s.tried[-1] == got and 0 not in s.tried
+    dear = [b for b in s.tried[:-1] if s.cost(b) >= skip_after]
+    for before, after in zip(s.tried, s.tried[1:], strict=False):
+        # one move at a time until a search without a win costs ``skip_after``
+        assert after - before == (2 if dear and before >= dear[0] else 1)
+    assert s.nodes == sum(s.cost(b) for b in s.tried)
+
+
+def test_counting_up_for_any_win_without_one_ends_at_the_cap() -> None:
+    s = Searches(None, 0, 1, 1, top=10**9)
+    assert _count_up(s.win, lambda: s.nodes, 6, 0, 9) is None
+    assert s.tried == [1, 2, 4, 6]  # (bound 2 costs 9: from there, every other one)
+
+
+@pytest.mark.parametrize("name", ["vct_game_white_l08_1", "vct_fukumi"])
+def test_counting_up_for_any_win_finds_one_at_most_a_move_long(
+    monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    case = load(name)
+    r = solve(case.board, "tsume", counting_up=True)
+    assert (r.result.value, r.moves, r.shortest_shown, r.checked) == (
+        "proven",
+        case.limit,  # (no bound this cheap is skipped)
+        None,
+        True,
+    )
+    tried: list[int] = []
+    count_up = api._count_up
+
+    def spied(
+        win: Callable[[int], bool], nodes: Callable[[], int], cap: int, lo: int, skip: int
+    ) -> int | None:
+        def tell(bound: int) -> bool:
+            tried.append(bound)
+            return win(bound)
+
+        return count_up(tell, nodes, cap, lo, skip)
+
+    monkeypatch.setattr(api, "_count_up", spied)
+    monkeypatch.setattr(api, "SKIP_AFTER", 0)  # every other bound: 1, 3, 5, ...
+    r = solve(case.board, "tsume", counting_up=True)
+    assert r.result.value == "proven" and r.checked and r.moves is not None
+    assert r.moves in (case.limit, case.limit + 1)
+    assert tried == list(range(1, case.limit + 2, 2))
 
 
 def test_narrow_without_a_win() -> None:
