@@ -4,13 +4,13 @@
 that has spent ``RACE_AFTER`` nodes without an answer, starts the others, each in a
 process of its own (``RACERS``). Without ``shortest``, the second counts up (bounds of
 one, two, ... moves, every other one once they grow dear: the first with a win is the
-shortest or one move longer): where the search within the cap wanders into long lines, a bounded search's lines end at its bound, and on deep
-published VCTs one is often several times cheaper than the other, either way round (see
-docs/performance.md). The third, and under ``shortest`` (whose search takes turns with
-counting up already) the second, is the same search as the first with another
-first-phase budget: where the first phase leaves the table changes a hard search's
-course a great deal too. Searches that differ so can finish far apart, and the race
-takes the earlier.
+shortest or one move longer): where the search within the cap wanders into long lines,
+a bounded search's lines end at its bound, and on deep published VCTs one is often
+several times cheaper than the other, either way round (see docs/performance.md).
+The third, and under ``shortest`` (whose search takes turns with counting up already)
+the second, is the same search as the first with another first-phase budget: where the
+first phase leaves the table changes a hard search's course a great deal too. Searches
+that differ so can finish far apart, and the race takes the earlier.
 
 Earlier is counted in nodes, not seconds: the first search's answer stands when it
 finishes within ``RACE_AFTER`` nodes (the others never start); past that, the answer is
