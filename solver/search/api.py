@@ -240,10 +240,10 @@ def solve(
     on as many cores (:mod:`solver.search.race`; the same answer on every machine, the
     table's memory ``limits.memory_mb`` for each). ``phase_nodes``: the first phase's
     budget (``None``: the default; the racing searches differ in it). ``on_searched``
-    is called with the result when the search ends, before the checks. ``counting_up``:
-    only count up, the search within the cap never taking a turn (a racing search's,
-    beside one within the cap); without ``shortest``, bounds are skipped once they grow
-    dear (:func:`_count_up`: a win, at most one move longer than the shortest).
+    is called with the result when the search ends, before the checks. ``counting_up``
+    (without ``shortest``, whose search counts up already): only count up, skipping
+    bounds once they grow dear (:func:`_count_up`: a win at most one move longer than
+    the shortest; a racing search's, beside one within the cap).
 
     Raises:
         PositionError: the position already holds a five.
@@ -313,14 +313,7 @@ def solve(
         try:
             if shortest:
                 tree = _shortest(
-                    search,
-                    cap,
-                    limits.max_moves is not None and not counting_up,
-                    clock,
-                    result,
-                    length,
-                    run,
-                    counting_up,
+                    search, cap, limits.max_moves is not None, clock, result, length, run
                 )
             elif counting_up:
                 tree = _first_win_up(search, cap, clock, run)
@@ -499,7 +492,6 @@ def _narrow(
     top_first: bool,
     lo: int = 0,
     pause: Callable[[int | None], None] | None = None,
-    up_only: bool = False,
 ) -> int | None:
     """The fewest attacker moves that win, or None if there is no win within the cap:
     ``top()`` searches within the cap and returns the length of the win it proves (or
@@ -520,8 +512,7 @@ def _narrow(
     win. ``pause(end)`` makes the search running pause (``Paused``) once ``nodes()``
     passes ``end`` (None: no pause); a search paused is taken up again by the same
     call. ``lo``: the bound known to have no win (0; -1 where a win may be 0 long,
-    inside a run of fours under book counting). ``up_only``: no turns, counting up
-    alone until a win is found (a racing search's, beside one within the cap).
+    inside a run of fours under book counting).
     """
     # (``hi`` None: no win found yet; a win found within the cap may be 0 long, a VCF
     # that continues a run of fours under book counting)
@@ -531,7 +522,7 @@ def _narrow(
         hi = top()
         spent[1] += nodes() - start
     else:
-        hi, lo = _take_turns(win, top, nodes, cap, lo, pause, spent, up_only)
+        hi, lo = _take_turns(win, top, nodes, cap, lo, pause, spent)
     if hi is None:
         return None
     while lo + 1 < hi:
@@ -559,7 +550,6 @@ def _take_turns(
     lo: int,
     pause: Callable[[int | None], None] | None,
     spent: list[int],
-    up_only: bool = False,
 ) -> tuple[int | None, int]:
     """:func:`_narrow`'s search for a first win: the search within the cap and the
     searches counting up from ``lo + 1`` take turns, each until it has spent as many
@@ -569,14 +559,11 @@ def _take_turns(
     and the cap's search most often finds a win long before counting up reaches it:
     taking turns costs at most about twice the cheaper of the two. ``spent`` gets the
     nodes of each side (see there). Returns the length of the win found (None: none
-    within the cap) and the highest bound found without a win. ``up_only``: counting
-    up has every turn."""
+    within the cap) and the highest bound found without a win."""
     quota, cap_turn = SLICE_NODES, True
     while True:
         if lo + 1 >= cap:
             cap_turn, budget = True, None  # (counting up has reached the cap)
-        elif up_only:
-            cap_turn, budget = False, None
         elif spent[cap_turn] < quota:
             budget = quota - spent[cap_turn]
         else:
@@ -659,11 +646,9 @@ def _shortest(
     result: SolveResult,
     length: Length,
     run: bool = False,
-    up_only: bool = False,
 ) -> ProofNode | None:
     """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
-    ``length`` counts them; ``run``, ``up_only``: as :func:`solve`'s ``run`` and
-    ``counting_up``), or None if there is none.
+    ``length`` counts them; ``run``: as :func:`solve`'s), or None if there is none.
     If the budget runs out (``Stopped``) once a win is known, or a sub-search does,
     the shortest win found is the answer (still a win), with ``result.shortest_shown``
     False and ``result.reason`` set."""
@@ -702,7 +687,7 @@ def _shortest(
 
     try:
         least = -1 if run and search.runs else 0  # (a VCF continuing the run: 0 moves)
-        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first, least, pause, up_only)
+        shortest = _narrow(win, top, lambda: search.nodes, cap, top_first, least, pause)
         if shortest is None:
             return None
         # (only the bound just below matters: no win there, none below it either)

@@ -138,33 +138,6 @@ def test_narrow_without_a_bound_takes_turns() -> None:
     assert s.tried[-1] == 0 and s.spent[9] == SLICE_NODES - sum(s.cost(b) for b in range(1, 9)) + 1
 
 
-@given(s=searches(20))
-def test_counting_up_alone_never_runs_the_cap_s_search(s: Searches) -> None:
-    # (a racing search's, beside one within the cap: ``solve(counting_up=True)``)
-    assert s.shortest is not None
-    got = _narrow(s.win, s.top, lambda: s.nodes, 112, False, 0, s.pause, up_only=True)
-    assert got == s.shortest and s.tried == list(range(1, s.shortest + 1))
-    assert s.nodes == sum(s.cost(b) for b in s.tried)  # (no pause, nothing else)
-
-
-def test_counting_up_alone_without_a_win_ends_at_the_cap() -> None:
-    s = Searches(None, 0, 1, 1, top=10**9)
-    assert _narrow(s.win, s.top, lambda: s.nodes, 6, False, 0, s.pause, True) is None
-    assert s.tried == [1, 2, 3, 4, 5, 0]
-
-
-@pytest.mark.parametrize("name", ["vct_game_white_l08_1", "vct_fukumi"])
-def test_counting_up_finds_the_shortest_win(name: str) -> None:
-    case = load(name)
-    r = solve(case.board, "tsume", shortest=True, counting_up=True)
-    assert (r.result.value, r.moves, r.shortest_shown, r.checked) == (
-        "proven",
-        case.limit,
-        True,
-        True,
-    )
-
-
 @given(s=searches(20), skip_after=st.integers(0, 10**8))
 def test_counting_up_for_any_win_skips_every_other_bound_once_they_grow_dear(
     s: Searches, skip_after: int
