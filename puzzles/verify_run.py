@@ -364,8 +364,10 @@ def _table(summary: dict[str, Any], files: int, resumed: int) -> str:
         lines.append(f"  {'bad entries skipped':<22}{len(summary['skipped_entries']):>8}")
     if summary["unreadable_files"]:
         lines.append(f"  {'files not readable':<22}{len(summary['unreadable_files']):>8}")
+    # every puzzle taken from a resumed report: no rate to speak of
+    pace = f"{rate:.1f} puzzles/s" if n > resumed else "nothing left to verify"
     lines.append(
-        f"  time {secs:.2f} s, {rate:.1f} puzzles/s, {summary['jobs']} job"
+        f"  time {secs:.2f} s, {pace}, {summary['jobs']} job"
         f"{'s' if summary['jobs'] != 1 else ''}, {summary['nodes']:,} nodes"
     )
     return "\n".join(lines)

@@ -253,6 +253,7 @@ def test_cli_resume_skips_done_puzzles(capsys: pytest.CaptureFixture[str], tmp_p
     # everything already done: nothing verified, the marker still counts as a problem
     code, out, _ = run(capsys, "verify", str(COLLECTION), "--resume", str(report), "-q")
     assert code == 1 and "FAIL" not in out and "(6 from the resumed report)" in out
+    assert "nothing left to verify" in out and "puzzles/s" not in out
 
 
 def test_cli_resume_into_a_new_report(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
