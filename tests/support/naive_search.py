@@ -52,7 +52,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from support.oracle import (
     DIRECTIONS,
@@ -70,6 +70,7 @@ from support.oracle import (
 
 BLACK, WHITE = 1, 2
 GOALS = ("vcf", "vct", "tsume")
+COUNTS = ("books", "final-vcf", "app")
 
 
 def other(colour: int) -> int:
@@ -235,6 +236,17 @@ def four_reply(pos: Position, attacker: int, p: Point) -> FourReply:
     return FourReply("block", q)
 
 
+def four_children(pos: Position, a: int) -> Iterator[tuple[Point, Position | None]]:
+    """Each four of ``a`` (to move) that does not lose, with the position after it and
+    its block; None for a four that wins at once."""
+    for p in four_moves(pos, a):
+        reply = four_reply(pos, a, p)
+        if reply.outcome == "win":
+            yield p, None
+        elif reply.outcome == "block" and reply.q is not None:
+            yield p, pos.put(p, a).put(reply.q, other(a))
+
+
 def _vcf_or(pos: Position, a: int, r: int) -> list[Point] | None:
     """A VCF line of at most ``r`` attacker moves for ``a`` (to move), or None."""
     mine = five_points(pos, a)
@@ -329,15 +341,8 @@ def _tsume_or(pos: Position, a: int, r: int, goal: str) -> bool:
     if r <= 0:
         return False
     fours = four_moves(pos, a)
-    for p in fours:
-        reply = four_reply(pos, a, p)
-        if reply.outcome == "win":
-            return True
-        if (
-            reply.outcome == "block"
-            and reply.q is not None
-            and _tsume_or(pos.put(p, a).put(reply.q, d), a, r - 1, goal)
-        ):
+    for _, after in four_children(pos, a):
+        if after is None or _tsume_or(after, a, r - 1, goal):
             return True
     if goal == "vcf" or r < 2:
         return False
@@ -368,3 +373,87 @@ def naive_tsume(black: Stones, white: Stones, attacker: int, max_moves: int, goa
     if goal not in GOALS:
         raise ValueError(f"unknown goal: {goal!r}")
     return _tsume_or(Position(frozenset(black), frozenset(white)), attacker, max_moves, goal)
+
+
+# -- counted as the books count -------------------------------------------------------------
+#
+# Written from the counts' definitions (solver/search/counting.py's docstring, the issue's
+# words), not from the engine's reduction of them: ``books`` counts a run of consecutive
+# fours as one move and the final VCF, of any length, as one (none more where it goes on
+# from a run); ``final-vcf`` counts every move but the final VCF as one; ``app`` counts
+# the moves up to a position where the attacker has a VCF, a run of fours as one once a
+# move that is not a four ends it (the run and that move two), and the VCF none.
+# A threat is a move of the class after which the attacker has a VCF of any length.
+
+
+@lru_cache(maxsize=1 << 16)
+def has_any_vcf(pos: Position, attacker: int) -> bool:
+    """Whether ``attacker`` (to move) has a VCF of any length (every four tried; each
+    adds a stone, so the search ends)."""
+    if five_points(pos, attacker):
+        return True
+    return any(
+        after is None or has_any_vcf(after, attacker) for _, after in four_children(pos, attacker)
+    )
+
+
+def _move_cost(count: str, four: bool, run: bool) -> int:
+    """What an attacker move costs under ``count`` (``run``: his last move was a four)."""
+    if count == "final-vcf":
+        return 1
+    if four:
+        return 0 if run or count == "app" else 1  # (app: paid when a non-four ends the run)
+    return 2 if count == "app" and run else 1
+
+
+def _counted_or(pos: Position, a: int, k: int, run: bool, goal: str, count: str) -> bool:
+    """Whether ``a`` (to move) wins with ``k`` moves left as ``count`` counts them."""
+    d = other(a)
+    if has_any_vcf(pos, a):
+        final = 0 if count == "app" or (count == "books" and run) else 1
+        return k >= final
+    if goal == "vcf":
+        return False
+    fours = four_moves(pos, a)
+    cost = _move_cost(count, True, run)
+    if k >= cost:
+        for _, after in four_children(pos, a):
+            # (a four that wins at once is a VCF, found above)
+            if after is not None and _counted_or(after, a, k - cost, True, goal, count):
+                return True
+    cost = _move_cost(count, False, run)
+    theirs = five_points(pos, d)
+    if k < cost or len(theirs) >= 2:
+        return False
+    for m in theirs if theirs else _threat_candidates(pos, a, goal):
+        if m in fours or is_five_move(pos, a, m) or not is_legal(pos, a, m):
+            continue
+        after = pos.put(m, a)
+        three = goal != "vct" or makes_three_shape(pos, a, m)
+        if not three and not (theirs and _open_four_threat(after, a)):
+            continue  # (vct: a forced block may be no three where a three stands)
+        if not has_any_vcf(after, a) or five_points(after, d):
+            continue
+        if all(
+            _counted_or(after.put(x, d), a, k - cost, False, goal, count)
+            for x in defender_moves(after, d, m)
+        ):
+            return True
+    return False
+
+
+def naive_counted(
+    black: Stones, white: Stones, attacker: int, max_moves: int, goal: str, count: str
+) -> bool:
+    """Whether ``attacker`` (to move) wins within ``max_moves`` moves of ``goal``'s class
+    as ``count`` (``books``, ``final-vcf`` or ``app``) counts them.
+
+    Raises:
+        ValueError: for an unknown goal or count.
+    """
+    if goal not in GOALS:
+        raise ValueError(f"unknown goal: {goal!r}")
+    if count not in COUNTS:
+        raise ValueError(f"unknown count: {count!r}")
+    pos = Position(frozenset(black), frozenset(white))
+    return _counted_or(pos, attacker, max_moves, False, goal, count)
