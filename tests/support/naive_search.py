@@ -236,15 +236,15 @@ def four_reply(pos: Position, attacker: int, p: Point) -> FourReply:
     return FourReply("block", q)
 
 
-def four_children(pos: Position, a: int) -> Iterator[tuple[Point, Position | None]]:
-    """Each four of ``a`` (to move) that does not lose, with the position after it and
-    its block; None for a four that wins at once."""
-    for p in four_moves(pos, a):
+def four_children(pos: Position, a: int, fours: list[Point]) -> Iterator[Position | None]:
+    """For each of the fours ``fours`` of ``a`` (to move) that does not lose, the position
+    after it and its block; None for a four that wins at once."""
+    for p in fours:
         reply = four_reply(pos, a, p)
         if reply.outcome == "win":
-            yield p, None
+            yield None
         elif reply.outcome == "block" and reply.q is not None:
-            yield p, pos.put(p, a).put(reply.q, other(a))
+            yield pos.put(p, a).put(reply.q, other(a))
 
 
 def _vcf_or(pos: Position, a: int, r: int) -> list[Point] | None:
@@ -308,9 +308,12 @@ def defender_moves(pos: Position, defender: int, near: Point) -> list[Point]:
     return sorted(legal_moves(pos, defender), key=lambda q: _distance(q, near))
 
 
-def is_threat(pos: Position, a: int, m: Point, r: int, goal: str, forced: bool = False) -> bool:
+def is_threat(
+    pos: Position, a: int, m: Point, r: int | None, goal: str, forced: bool = False
+) -> bool:
     """Whether the attacker's empty ``m`` is a threat of ``goal``'s class with ``r``
-    moves left (``m`` already known to be no four and no five, and legal). ``forced``:
+    moves left (None: a VCF of any length after it will do; ``m`` already known to be no
+    four and no five, and legal). ``forced``:
     ``m`` blocks the defender's five point, his only move; under ``vct`` it need not
     make a three if a three of his still stands (some move then makes two five points)."""
     if (
@@ -319,7 +322,8 @@ def is_threat(pos: Position, a: int, m: Point, r: int, goal: str, forced: bool =
         and not (forced and _open_four_threat(pos.put(m, a), a))
     ):
         return False
-    return has_vcf(pos.put(m, a), a, r - 1)
+    after = pos.put(m, a)
+    return has_any_vcf(after, a) if r is None else has_vcf(after, a, r - 1)
 
 
 def _open_four_threat(pos: Position, a: int) -> bool:
@@ -341,7 +345,7 @@ def _tsume_or(pos: Position, a: int, r: int, goal: str) -> bool:
     if r <= 0:
         return False
     fours = four_moves(pos, a)
-    for _, after in four_children(pos, a):
+    for after in four_children(pos, a, fours):
         if after is None or _tsume_or(after, a, r - 1, goal):
             return True
     if goal == "vcf" or r < 2:
@@ -392,8 +396,10 @@ def has_any_vcf(pos: Position, attacker: int) -> bool:
     adds a stone, so the search ends)."""
     if five_points(pos, attacker):
         return True
+    fours = four_moves(pos, attacker)
     return any(
-        after is None or has_any_vcf(after, attacker) for _, after in four_children(pos, attacker)
+        after is None or has_any_vcf(after, attacker)
+        for after in four_children(pos, attacker, fours)
     )
 
 
@@ -417,7 +423,7 @@ def _counted_or(pos: Position, a: int, k: int, run: bool, goal: str, count: str)
     fours = four_moves(pos, a)
     cost = _move_cost(count, True, run)
     if k >= cost:
-        for _, after in four_children(pos, a):
+        for after in four_children(pos, a, fours):
             # (a four that wins at once is a VCF, found above)
             if after is not None and _counted_or(after, a, k - cost, True, goal, count):
                 return True
@@ -428,11 +434,10 @@ def _counted_or(pos: Position, a: int, k: int, run: bool, goal: str, count: str)
     for m in theirs if theirs else _threat_candidates(pos, a, goal):
         if m in fours or is_five_move(pos, a, m) or not is_legal(pos, a, m):
             continue
+        if not is_threat(pos, a, m, None, goal, forced=bool(theirs)):
+            continue
         after = pos.put(m, a)
-        three = goal != "vct" or makes_three_shape(pos, a, m)
-        if not three and not (theirs and _open_four_threat(after, a)):
-            continue  # (vct: a forced block may be no three where a three stands)
-        if not has_any_vcf(after, a) or five_points(after, d):
+        if five_points(after, d):
             continue
         if all(
             _counted_or(after.put(x, d), a, k - cost, False, goal, count)
