@@ -165,7 +165,9 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
         # a win, but not shown to be the shortest: the verification is not complete
         report.result = Verdict.UNKNOWN.value
     if report.result == Verdict.UNKNOWN.value:
-        report.problems.append(f"unknown {budget.why(main.reason)}")
+        report.no_win_within = low = main.no_win_within
+        shown = "" if low is None else f"; no win within {low} moves"
+        report.problems.append(f"unknown {budget.why(main.reason)}{shown}")
         return
     if main.result is Verdict.DISPROVEN:
         within = f" within {limit} moves" if limit is not None else ""

@@ -57,6 +57,8 @@ class VerifyReport:
         unconfirmed: the claims of the verdict (no cook, the shortest length ...) that
             the second look without the search's shortcuts could not confirm within the
             budget, each with why (they stand as the first search made them).
+        no_win_within: with an ``unknown`` result, the most attacker moves within which
+            the search showed there is no win (``None``: none shown).
     """
 
     id: str = ""
@@ -78,6 +80,7 @@ class VerifyReport:
     themes: list[str] = field(default_factory=list)
     rating: int | None = None
     unconfirmed: list[str] = field(default_factory=list)
+    no_win_within: int | None = None
 
     @property
     def sound(self) -> bool:

@@ -201,6 +201,8 @@ def _human(
                 f"A shorter win may exist: the search stopped ({result.reason}) "
                 "before ruling it out."
             )
+        if result.no_win_within is not None:
+            lines.append(_none_within(result.no_win_within))
         lines.append(f"Line: {_numbered_line(result)}")
         lines.append(_board_with_line(board, result))
     elif result.result is Verdict.DISPROVEN:
@@ -213,6 +215,8 @@ def _human(
             )
     else:
         lines.append(f"Unknown: the search stopped ({result.reason or 'budget'}) before an answer.")
+        if result.no_win_within is not None:
+            lines.append(_none_within(result.no_win_within))
         if result.reason in ("time limit", "node limit"):
             budget = "--time" if result.reason == "time limit" else "--nodes"
             from solver.search.race import RACE_AFTER  # (multiprocessing: not at start-up)
@@ -233,6 +237,11 @@ def _human(
     checked = f", proof checked in {result.check_seconds:.3f} s" if result.checked else ""
     lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s{checked}")
     return "\n".join(lines)
+
+
+def _none_within(n: int) -> str:
+    """What a search left open still showed: no win within ``n`` moves."""
+    return f"It showed there is no win within {n} attacker move{'s' if n != 1 else ''}."
 
 
 def _stated_moves(hints: dict[str, Any]) -> int | None:
@@ -273,6 +282,8 @@ def _comparison(hints: dict[str, Any], result: SolveResult) -> list[str]:
         lines.append(line)
     elif stated is not None and result.result is Verdict.DISPROVEN:
         lines.append(f"Stated: {stated} moves, but no win was found within the limits.")
+    elif stated is not None and (result.no_win_within or 0) >= stated:
+        lines.append(f"Stated: {stated} moves, but the search showed no win within them.")
     keys = _stated_keys(hints)
     if not keys or result.result is not Verdict.PROVEN:
         return lines

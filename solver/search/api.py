@@ -104,6 +104,7 @@ class SolveResult(Record):
         "checked",
         "check_seconds",
         "audited",
+        "no_win_within",
     )
 
     def __init__(
@@ -123,6 +124,7 @@ class SolveResult(Record):
         checked: bool = False,
         check_seconds: float = 0.0,
         audited: bool | None = None,
+        no_win_within: int | None = None,
     ) -> None:
         self.result = result
         self.attacker = attacker
@@ -147,6 +149,10 @@ class SolveResult(Record):
         # with ``audit``, a disproof: whether the audit checked all of it (False: the table
         # no longer held some of it, or a VCF search ran out); None: not audited
         self.audited = audited
+        # where the answer leaves it open (unknown, a win not shown to be the shortest, or
+        # any win): the most attacker moves, counted as ``count``, within which a search
+        # showed there is no win (None: none shown)
+        self.no_win_within = no_win_within
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -169,6 +175,8 @@ class SolveResult(Record):
             out["shortest_shown"] = self.shortest_shown
         if self.audited is not None:
             out["audited"] = self.audited
+        if self.no_win_within is not None:
+            out["no_win_within"] = self.no_win_within
         if self.result is Verdict.PROVEN:
             out["checked"] = self.checked
             out["check_seconds"] = round(self.check_seconds, 4)
@@ -249,6 +257,7 @@ def solve(
         PositionError: the position already holds a five.
         ProofRejected: the checker rejected the proof found (a solver fault).
         DisproofRejected: the audit found a move the disproof never tried.
+        SecondLookDisagrees: a win found fits within a bound a search showed has none.
     """
     goal = Goal.parse(goal)
     limits = limits or Limits()
@@ -309,14 +318,16 @@ def solve(
         phase_nodes=phase_nodes,
     )
     entry: Any = None
+    # the bounds a complete search showed to have no win (the search's units)
+    lows: list[int] = []
     with paused_gc():
         try:
             if shortest:
                 tree = _shortest(
-                    search, cap, limits.max_moves is not None, clock, result, length, run
+                    search, cap, limits.max_moves is not None, clock, result, length, run, lows
                 )
             elif counting_up:
-                tree = _first_win_up(search, cap, clock, run)
+                tree = _first_win_up(search, cap, clock, run, lows)
             else:
                 clock.bound = cap
                 entry = search.solve_or(cap, run)
@@ -358,6 +369,7 @@ def solve(
             # first pass would otherwise walk every entry of a table about to be freed.
             search.tt = {}
             entry = None  # (its children's entries link the whole tree)
+    _set_no_win_within(board, result, lows, count, run)
     result.seconds = time.monotonic() - clock.start
     if on_searched is not None:
         on_searched(result)
@@ -366,6 +378,28 @@ def solve(
     if check and result.keys:
         _check_keys(board, goal, limits, result, clock.deadline, should_stop)
     return result
+
+
+def _set_no_win_within(
+    board: Board, result: SolveResult, lows: list[int], count: str, run: bool
+) -> None:
+    """Set ``result.no_win_within`` from the bounds shown to have no win (``lows``, in the
+    search's units) where the answer leaves the length open: unknown, a win not shown to
+    be the shortest, or any win (a disproof says more, the shortest win as much).
+
+    Raises:
+        SecondLookDisagrees: the win found fits within a bound shown to have none.
+    """
+    if not lows or result.result is Verdict.DISPROVEN:
+        return
+    within = max(lows) - search_bound(count, 0, run)
+    if result.moves is not None and result.moves <= within:
+        raise SecondLookDisagrees(
+            f"the search found a win in {result.moves} moves but showed none within "
+            f"{within} in the position {position_text(board)}"
+        )
+    if within >= 1 and not result.shortest_shown:
+        result.no_win_within = within
 
 
 def _check_keys(
@@ -619,14 +653,21 @@ def _count_up(
         bound += step
 
 
-def _first_win_up(search: DfPn, cap: int, clock: _Clock, run: bool) -> ProofNode | None:
+def _first_win_up(
+    search: DfPn, cap: int, clock: _Clock, run: bool, lows: list[int]
+) -> ProofNode | None:
     """The proof of the win that counting up finds first (:func:`_count_up`), or None if
-    there is none within ``cap`` (``run``: as :func:`solve`'s)."""
+    there is none within ``cap`` (``run``: as :func:`solve`'s). ``lows`` gets each bound
+    shown to have no win."""
 
     def win(bound: int) -> bool:
         clock.bound = bound
         search.incomplete = False  # (a "no win" at the cap: its own sub-searches)
-        return bool(search.solve_or(bound, run).pn == 0)
+        if search.solve_or(bound, run).pn == 0:
+            return True
+        if not search.incomplete:
+            lows.append(bound)
+        return False
 
     least = -1 if run and search.runs else 0  # (a VCF continuing the run: 0 moves)
     won = _count_up(win, lambda: search.nodes, cap, least, SKIP_AFTER)
@@ -645,10 +686,12 @@ def _shortest(
     clock: _Clock,
     result: SolveResult,
     length: Length,
-    run: bool = False,
+    run: bool,
+    lows: list[int],
 ) -> ProofNode | None:
     """The proof of the shortest win within ``cap`` (see :func:`_narrow`; lengths as
     ``length`` counts them; ``run``: as :func:`solve`'s), or None if there is none.
+    ``lows`` gets each bound shown to have no win.
     If the budget runs out (``Stopped``) once a win is known, or a sub-search does,
     the shortest win found is the answer (still a win), with ``result.shortest_shown``
     False and ``result.reason`` set."""
@@ -673,6 +716,8 @@ def _shortest(
         if solve_or(bound):
             proven = bound
             return True
+        if not incomplete[bound]:
+            lows.append(bound)
         return False
 
     def top() -> int | None:

@@ -43,10 +43,10 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
-from solver.errors import SolverError
+from solver.errors import SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.search.dfpn_shared import FIRST_PHASE_NODES
-from solver.search.limits import Goal, Limits, Verdict
+from solver.search.limits import Goal, Limits, Verdict, position_text
 
 __all__ = ["RACERS", "RACE_AFTER", "Racer", "Runner", "race"]
 
@@ -56,8 +56,10 @@ class SolveResult(Protocol):
 
     result: Verdict
     shortest_shown: bool | None
+    moves: int | None
     nodes: int
     seconds: float
+    no_win_within: int | None
 
 
 class Progress(Protocol):
@@ -370,5 +372,26 @@ def race(
     # (finished searches by nodes; the others, cut by the limits, by their order)
     _, best = min(entries, key=lambda e: (r := _rank(e[1]), e[1].nodes if r == 0 else 0, e[0]))
     best = cast(R, best)  # (the others' answers came through a pipe)
+    _no_win_within(board, best, [r for _, r in entries])
     best.seconds = time.monotonic() - start
     return best
+
+
+def _no_win_within(board: Board, best: SolveResult, results: list[Any]) -> None:
+    """Give ``best`` the highest bound any search showed to have no win, where its answer
+    leaves the length open (see ``SolveResult.no_win_within``): each holds for all.
+
+    Raises:
+        SecondLookDisagrees: a search showed no win within a bound that another's checked
+            win fits in (a solver fault).
+    """
+    lows = [r.no_win_within for r in results if r.no_win_within is not None]
+    if not lows or best.result is Verdict.DISPROVEN or best.shortest_shown:
+        return
+    low = max(lows)
+    if best.moves is not None and best.moves <= low:
+        raise SecondLookDisagrees(
+            f"a search showed no win within {low} moves, another a win in {best.moves}, "
+            f"in the position {position_text(board)}"
+        )
+    best.no_win_within = low

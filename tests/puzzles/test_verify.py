@@ -19,6 +19,7 @@ from puzzles.verify import VerifyReport, black_overline, verify_puzzle
 from solver.cli import main
 from solver.rules.board import Color
 from solver.rules.notation import parse_points, point_name
+from solver.search.api import Limits, Verdict, solve
 
 DATA = Path(__file__).parent.parent / "data"
 COLLECTION = DATA / "verify" / "collection.renju"
@@ -119,6 +120,9 @@ def test_goal_override_and_limits() -> None:
     assert verify_puzzle(p, 10, goal="vct").goal == "vct"
 
 
+POLLS = 800  # (about 100,000 nodes: counting up has shown some bounds without a win)
+
+
 def test_unknown_within_time_or_when_stopped() -> None:
     # a win in 12 found in 0.04 s; that 11 moves do not win takes seconds more
     case = load("vct_game_white_l12_1")
@@ -131,7 +135,18 @@ def test_unknown_within_time_or_when_stopped() -> None:
         max_moves=case.limit,
     )
     r = verify_puzzle(p, 0.3)
-    assert (r.result, r.problems) == ("unknown", ["unknown within 0.3 s"]) and r.seconds < 2
+    # (how far counting up got in the time: no win within 1 to 10 moves, or none shown)
+    shown = "" if r.no_win_within is None else f"; no win within {r.no_win_within} moves"
+    assert r.no_win_within is None or 1 <= r.no_win_within <= 10
+    assert (r.result, r.problems) == ("unknown", [f"unknown within 0.3 s{shown}"])
+    assert r.seconds < 2
+    polls = iter(range(POLLS))
+    r = verify_puzzle(p, None, should_stop=lambda: next(polls, None) is None)
+    assert r.no_win_within is not None and r.problems == [
+        f"unknown (stopped); no win within {r.no_win_within} moves"
+    ]
+    bounded = solve(board, "tsume", Limits(max_moves=r.no_win_within))
+    assert bounded.result is Verdict.DISPROVEN
     r = verify_puzzle(puzzle("sound-vcf"), None, should_stop=lambda: True)
     assert (r.result, r.problems) == ("unknown", ["unknown (stopped)"])
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
-from support.naive_cases import FEW, SLOW, cores, describe, engine, positions, pts
+from support.naive_cases import FEW, FOUR_FIRST, SLOW, cores, describe, engine, positions, pts
 from support.naive_positions import around_a_point, scattered
 from support.naive_search import BLACK, WHITE, naive_counted
 from support.oracle import Stones
@@ -28,11 +28,6 @@ RUN = (pts("b2 e1"), pts("c2 d2 e2 g3 h4 l5 k3 k4"))
 # Black's only VCF is eight moves long (h8 j8 f8 e8 f9 f10 f6 f5 i10 h9 j10 k10 i9 g7 i7,
 # found by a scan of random positions): one move as books count it, none for app.
 LONG_VCF = (pts("c9 f11 f7 g10 g8 h10 i8 j11 k8"), pts("d9 e9 g9 k9"))
-
-# Black: every win starts with a four (h9: f11 g10 h9 i8, White e12) before a threat; no
-# threat wins at once. Found by a scan of random positions for a run charged as one move
-# with the threat that ends it (app), where it is two.
-FOUR_FIRST = (pts("c9 f11 g10 h6 i8 j9 k6 k9"), pts("d9 e9 g9"))
 
 
 def fewest(
