@@ -12,6 +12,7 @@ from support.naive_cases import FOUR_FIRST, cores, engine
 from support.naive_search import BLACK as B
 
 from solver.cli import main
+from solver.cli.solve_command import _comparison
 from solver.errors import SecondLookDisagrees
 from solver.rules.board import Board, Color
 from solver.search import race
@@ -118,3 +119,10 @@ def test_cli_says_how_far_an_unknown_search_got(capsys: pytest.CaptureFixture[st
     assert main([*args, "--nodes", "5000"]) == 0
     out = capsys.readouterr().out
     assert f"\nIt showed there is no win within {within} attacker move" in out
+
+
+def test_a_stated_length_within_the_bound_shown_is_named() -> None:
+    hints = {"solution": [1, 2, 3, 4, 5]}  # (three attacker moves)
+    said = _comparison(hints, result(Verdict.UNKNOWN, within=3))
+    assert said == ["Stated: 3 moves, but the search showed no win within them."]
+    assert _comparison(hints, result(Verdict.UNKNOWN, within=2)) == []
