@@ -60,16 +60,20 @@ __all__ = [
 
 
 class Progress(FrozenRecord):
-    """A progress report: nodes searched, seconds elapsed, the current move bound."""
+    """A progress report: nodes searched, seconds elapsed, the current move bound, and
+    how many of the nodes were df-pn expansions (the others are VCF nodes)."""
 
-    _fields = ("nodes", "seconds", "bound", "phase")
+    _fields = ("nodes", "seconds", "bound", "phase", "expansions")
     nodes: int
     seconds: float
     bound: int | None
     phase: str
+    expansions: int
 
-    def __init__(self, nodes: int, seconds: float, bound: int | None, phase: str) -> None:
-        self._freeze(nodes=nodes, seconds=seconds, bound=bound, phase=phase)
+    def __init__(
+        self, nodes: int, seconds: float, bound: int | None, phase: str, expansions: int = 0
+    ) -> None:
+        self._freeze(nodes=nodes, seconds=seconds, bound=bound, phase=phase, expansions=expansions)
 
 
 class KeyMove(FrozenRecord):
@@ -105,6 +109,7 @@ class SolveResult(Record):
         "check_seconds",
         "audited",
         "no_win_within",
+        "expansions",
     )
 
     def __init__(
@@ -125,6 +130,7 @@ class SolveResult(Record):
         check_seconds: float = 0.0,
         audited: bool | None = None,
         no_win_within: int | None = None,
+        expansions: int = 0,
     ) -> None:
         self.result = result
         self.attacker = attacker
@@ -153,6 +159,8 @@ class SolveResult(Record):
         # any win): the most attacker moves, counted as ``count``, within which a search
         # showed there is no win (None: none shown)
         self.no_win_within = no_win_within
+        # how many of ``nodes`` were df-pn expansions (the others are VCF nodes)
+        self.expansions = expansions
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -199,14 +207,16 @@ class _Clock:
         self.phase = "search"
         self.done_nodes = 0
 
-    def tick(self, nodes: int) -> None:
+    def tick(self, nodes: int, expansions: int) -> None:
         if self.progress is None:
             return
         now = time.monotonic()
         if now - self.last >= 0.1:
             self.last = now
             self.progress(
-                Progress(self.done_nodes + nodes, now - self.start, self.bound, self.phase)
+                Progress(
+                    self.done_nodes + nodes, now - self.start, self.bound, self.phase, expansions
+                )
             )
 
 
@@ -227,6 +237,7 @@ def solve(
     phase_nodes: int | None = None,
     on_searched: Callable[[SolveResult], None] | None = None,
     counting_up: bool = False,
+    bound_count: str | None = None,
 ) -> SolveResult:
     """Prove or disprove that the side to move wins within ``goal`` and ``limits``.
 
@@ -251,7 +262,9 @@ def solve(
     is called with the result when the search ends, before the checks. ``counting_up``
     (without ``shortest``, whose search counts up already): only count up, skipping
     bounds once they grow dear (:func:`_count_up`: a win at most one move longer than
-    the shortest; a racing search's, beside one within the cap).
+    the shortest; a racing search's, beside one within the cap). ``bound_count``: counting
+    up's bounds counted so instead (``final-vcf``: the racing search's), where the count
+    is plain and there is no move limit; the win's length is still counted plain.
 
     Raises:
         PositionError: the position already holds a five.
@@ -298,6 +311,15 @@ def solve(
     result = SolveResult(Verdict.UNKNOWN, attacker, goal, count=count)
     # (what the search's lengths lose to ``count``'s: 1 under ``app`` outside a run)
     extra = search_bound(count, 0)
+    # counting up's bounds in another count (see above): every count makes a line no
+    # longer than plain does, so a bound of n moves so counted with no win shows there is
+    # no plain win within n either, and the cap holds every plain win (not for the
+    # shortest win or the key moves: their lengths are searched in the count)
+    bounds = count
+    plain_up = counting_up and not (shortest or all_keys) and count == "plain"
+    if plain_up and bound_count is not None and limits.max_moves is None:
+        bounds = parse_count(bound_count)
+        cap = min(cap, BOOK_MAX_R)
 
     def length(tree: ProofNode, after_four: bool = False) -> int:
         # (the core is at the proof's position whenever a length is asked; as the
@@ -313,7 +335,7 @@ def solve(
         max_entries=_max_entries(limits.memory_mb),
         should_stop=should_stop,
         on_progress=clock.tick,
-        count=search_count(count),
+        count=search_count(bounds),
         safe=safe,
         phase_nodes=phase_nodes,
     )
@@ -365,6 +387,7 @@ def solve(
             result.moves = None
         finally:
             result.nodes = search.nodes
+            result.expansions = search.expansions
             # Drop the table while the collector is still paused: once it runs again, its
             # first pass would otherwise walk every entry of a table about to be freed.
             search.tt = {}

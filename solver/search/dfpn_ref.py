@@ -104,7 +104,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         deadline: float | None = None,
         max_entries: int = 2_000_000,
         should_stop: Callable[[], bool] | None = None,
-        on_progress: Callable[[int], None] | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
         vcf_budget: int = 2_000_000,
         count: str = "plain",
         safe: bool = False,
@@ -184,7 +184,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
         if self.should_stop is not None and self.should_stop():
             raise Stopped("stopped")
         if self.on_progress is not None:
-            self.on_progress(self.nodes)
+            self.on_progress(self.nodes, self.expansions)
 
     def _budget(self) -> int:
         if self.node_limit is None:

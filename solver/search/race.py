@@ -3,22 +3,26 @@
 ``solve(board, ..., threads=2)`` runs its search as ever (the *first* search) and, once
 that has spent ``RACE_AFTER`` nodes without an answer, starts the others, each in a
 process of its own (``RACERS``). Without ``shortest``, the second counts up (bounds of
-one, two, ... moves, every other one once they grow dear: the first with a win is the
-shortest or one move longer): where the search within the cap wanders into long lines,
-a bounded search's lines end at its bound, and on deep published VCTs one is often
-several times cheaper than the other, either way round (see docs/performance.md).
-The third, and under ``shortest`` (whose search takes turns with counting up already)
-the second, is the same search as the first with another first-phase budget: where the
-first phase leaves the table changes a hard search's course a great deal too. Searches
-that differ so can finish far apart, and the race takes the earlier.
+one, two, ... moves, every other one once they grow dear): where the search within the
+cap wanders into long lines, a bounded search's lines end at its bound, and on deep
+published VCTs one is often several times cheaper than the other, either way round (see
+docs/performance.md). Its bounds count the moves before the final VCF (``final-vcf``),
+which costs nothing however long: a bound then limits the threats, threes and blocks
+that make a tree wide, not the fours that end it. The third, and under ``shortest``
+(whose search takes turns with counting up already) the second, is the same search as
+the first with another first-phase budget: where the first phase leaves the table
+changes a hard search's course a great deal too. Searches that differ so can finish far
+apart, and the race takes the earlier.
 
-Earlier is counted in nodes, not seconds: the first search's answer stands when it
-finishes within ``RACE_AFTER`` nodes (the others never start); past that, the answer is
-the finished search with the fewest nodes (ties to the first listed). Either way it is
-the same on every machine and every run, however fast each core is. The searches tell
-each other when they finish; a search stops once another has finished with fewer nodes
-than it has already spent. A time limit makes any answer depend on the machine's speed,
-as it does without a race.
+Earlier is counted in work, not seconds: the nodes, each df-pn expansion counted as
+``EXPANSION_WORK`` VCF nodes (an expansion takes about that long), so that a search
+whose nodes are mostly VCF nodes ranks by its time too. The first search's answer stands
+when it finishes within ``RACE_AFTER`` nodes (the others never start); past that, the
+answer is the finished search with the least work (ties to the first listed). Either
+way it is the same on every machine and every run, however fast each core is. The
+searches tell each other when they finish; a search stops once another has finished
+with less work than it has already done. A time limit makes any answer depend on the
+machine's speed, as it does without a race.
 
 "Finished" means a verdict (proven, disproven) from a search that was not stopped (under
 ``shortest``, one that also showed its win the shortest). Without one, the answer is that
@@ -58,6 +62,7 @@ class SolveResult(Protocol):
     shortest_shown: bool | None
     moves: int | None
     nodes: int
+    expansions: int
     seconds: float
     no_win_within: int | None
 
@@ -68,29 +73,41 @@ class Progress(Protocol):
     @property
     def nodes(self) -> int: ...
 
+    @property
+    def expansions(self) -> int: ...
+
 
 R = TypeVar("R", bound=SolveResult)
 
 
 class Racer(NamedTuple):
-    """A racing search: its first phase's budget (``solve``'s ``phase_nodes``), and
-    whether it only counts up (``solve``'s ``counting_up``: to a win at most one move
-    longer than the shortest)."""
+    """A racing search: its first phase's budget (``solve``'s ``phase_nodes``), whether
+    it only counts up (``solve``'s ``counting_up``), and the count of its bounds then
+    (``solve``'s ``bound_count``)."""
 
     phase_nodes: int
     counting_up: bool = False
+    bound_count: str | None = None
 
     def options(self) -> dict[str, Any]:
         """Its keyword options to ``solve``, over the race's own."""
         if self.counting_up:
-            return {"phase_nodes": self.phase_nodes, "counting_up": True}
+            return {
+                "phase_nodes": self.phase_nodes,
+                "counting_up": True,
+                "bound_count": self.bound_count,
+            }
         return {"phase_nodes": self.phase_nodes}
 
 
 # The racing searches, the first search first, by ``shortest`` (chosen on the published
 # development VCTs: see docs/performance.md).
 RACERS: dict[bool, tuple[Racer, ...]] = {
-    False: (Racer(FIRST_PHASE_NODES), Racer(FIRST_PHASE_NODES, True), Racer(100_000)),
+    False: (
+        Racer(FIRST_PHASE_NODES),
+        Racer(FIRST_PHASE_NODES, True, "final-vcf"),
+        Racer(100_000),
+    ),
     True: (Racer(FIRST_PHASE_NODES), Racer(100_000)),
 }
 # Nodes the first search spends alone before the others start (about a third of a
@@ -98,6 +115,16 @@ RACERS: dict[bool, tuple[Racer, ...]] = {
 RACE_AFTER = 1_000_000
 
 _OPEN = -1  # (a ``done`` slot of a search that has not finished)
+
+# A df-pn expansion takes about as long as this many VCF nodes (docs/performance.md):
+# a search's work, which ranks the searches, counts each expansion so.
+EXPANSION_WORK = 70
+
+
+def _work(nodes: int, expansions: int) -> int:
+    """The work of a search that has spent ``nodes``, ``expansions`` of them df-pn
+    expansions (the others VCF nodes): about proportional to its time on any core."""
+    return nodes + (EXPANSION_WORK - 1) * expansions
 
 
 def _rank(result: SolveResult) -> int:
@@ -108,17 +135,23 @@ def _rank(result: SolveResult) -> int:
     return 1 if result.shortest_shown is False else 0
 
 
-def _beaten(me: int, nodes: int, done: list[int]) -> bool:
-    """Whether a finished search ranks before search ``me``, which has spent ``nodes``
-    and not finished: ``me`` would finish with more (an earlier-listed one wins ties)."""
-    for other, spent in enumerate(done):
-        if other != me and spent != _OPEN and (nodes >= spent if other < me else nodes > spent):
+def _done(result: SolveResult) -> int:
+    """The work of a finished search."""
+    return _work(result.nodes, result.expansions)
+
+
+def _beaten(me: int, spent: int, done: list[int]) -> bool:
+    """Whether a finished search ranks before search ``me``, which has done ``spent``
+    work and not finished: ``me`` would finish with more (an earlier-listed one wins
+    ties)."""
+    for other, theirs in enumerate(done):
+        if other != me and theirs != _OPEN and (spent >= theirs if other < me else spent > theirs):
             return True
     return False
 
 
 class Runner:
-    """One search's view of the race: the nodes it has spent, the others' results
+    """One search's view of the race: the work it has done, the others' results
     (``done``, refreshed by ``pump``, which says whether to stop), whether it was
     beaten; ``tell`` announces its own finish."""
 
@@ -135,26 +168,27 @@ class Runner:
         self.pump = pump
         self.tell = tell
         self.user_progress = progress
-        self.nodes = 0
+        self.spent = 0
         self.beaten = False
         self.stopped = False
 
     def progress(self, p: Progress) -> None:
-        self.nodes = p.nodes
+        self.spent = _work(p.nodes, p.expansions)
         if self.user_progress is not None:
             self.user_progress(p)
 
     def should_stop(self) -> bool:
         if self.pump():
             self.stopped = True
-        elif _beaten(self.me, self.nodes, self.done):
+        elif _beaten(self.me, self.spent, self.done):
             self.beaten = True
         return self.stopped or self.beaten
 
     def searched(self, result: SolveResult) -> None:
         if not self.beaten and not self.stopped and _rank(result) == 0:
-            self.done[self.me] = result.nodes
-            self.tell(result.nodes)
+            spent = _work(result.nodes, result.expansions)
+            self.done[self.me] = spent
+            self.tell(spent)
 
 
 class _Other:
@@ -165,8 +199,8 @@ class _Other:
     ) -> None:
         self.me = me
         self.proc = proc
-        self.inbox = inbox  # (its messages: ("done", nodes), then ("ok", result) or ("error", e))
-        self.outbox = outbox  # (to it: ("done", search, nodes) or ("stop",))
+        self.inbox = inbox  # (its messages: ("done", work), then ("ok", result) or ("error", e))
+        self.outbox = outbox  # (to it: ("done", search, work) or ("stop",))
         self.answer: tuple[str, Any] | None = None
 
     def read(self, done: list[int], others: list[_Other]) -> None:
@@ -283,9 +317,9 @@ class _Race:
                 other.read(self.done, self.others)
         return False
 
-    def tell(self, nodes: int) -> None:
+    def tell(self, spent: int) -> None:
         for other in self.others:
-            other.send(("done", 0, nodes))
+            other.send(("done", 0, spent))
 
     def answers(self) -> list[tuple[int, Any]]:
         """Wait for every other search's answer; the unbeaten ones with their numbers.
@@ -369,8 +403,8 @@ def race(
         entries.append((0, result))
     if not entries:  # (cannot happen: the search that beat the first one finished)
         return result
-    # (finished searches by nodes; the others, cut by the limits, by their order)
-    _, best = min(entries, key=lambda e: (r := _rank(e[1]), e[1].nodes if r == 0 else 0, e[0]))
+    # (finished searches by work; the others, cut by the limits, by their order)
+    _, best = min(entries, key=lambda e: (r := _rank(e[1]), _done(e[1]) if r == 0 else 0, e[0]))
     best = cast(R, best)  # (the others' answers came through a pipe)
     _no_win_within(board, best, [r for _, r in entries])
     best.seconds = time.monotonic() - start

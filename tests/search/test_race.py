@@ -1,5 +1,6 @@
 """Racing searches (``solve(..., threads=2)``, ``solver.search.race``): the answer is the
-finished search with the fewest nodes, whichever process finishes first in time."""
+finished search with the least work (nodes, df-pn expansions weighted), whichever
+process finishes first in time."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ import pytest
 import solver.search.race as race
 from solver.cli import main
 from solver.cli.bench import DEVELOPMENT_CASES, load_case
-from solver.rules.board import Board
+from solver.rules.board import Board, Color
 from solver.rules.notation import point_name
-from solver.search.api import Limits, SolveResult, Verdict, solve
+from solver.search.api import Goal, Limits, SolveResult, Verdict, solve
 
 # A win where the first phase costs its whole budget: a search without it proves the
 # win in a few hundred nodes (White to move, tsume).
@@ -42,13 +43,18 @@ def _alone(case: tuple[str, str, str, str], phase: int) -> SolveResult:
     return solve(_board(case), case[3], phase_nodes=phase)
 
 
+def _work(result: SolveResult) -> int:
+    """The work the race ranks a finished search by."""
+    return result.nodes + (race.EXPANSION_WORK - 1) * result.expansions
+
+
 @pytest.mark.usefixtures("quick_race")
 @pytest.mark.parametrize(("case", "winner"), [(PHASE_COSTS, 0), (PHASE_HELPS, 300_000)])
-def test_the_search_with_fewer_nodes_answers(case: tuple[str, str, str, str], winner: int) -> None:
+def test_the_search_with_less_work_answers(case: tuple[str, str, str, str], winner: int) -> None:
     first, second = _alone(case, 300_000), _alone(case, 0)
     assert first.line != second.line or first.nodes != second.nodes  # (they differ)
     expected = first if winner == 300_000 else second
-    assert expected.nodes == min(first.nodes, second.nodes)
+    assert _work(expected) == min(_work(first), _work(second))
     got = solve(_board(case), case[3], threads=2)
     assert got.result is Verdict.PROVEN and got.checked
     assert (got.nodes, got.line, got.moves) == (expected.nodes, expected.line, expected.moves)
@@ -56,8 +62,8 @@ def test_the_search_with_fewer_nodes_answers(case: tuple[str, str, str, str], wi
 
 @pytest.mark.usefixtures("quick_race")
 def test_a_slower_core_does_not_change_the_answer() -> None:
-    # The first search is held up (every poll sleeps), so the second, with more nodes,
-    # finishes first in time; the answer is still the first search's (fewer nodes).
+    # The first search is held up (every poll sleeps), so the second, with more work,
+    # finishes first in time; the answer is still the first search's (less work).
     first = _alone(PHASE_HELPS, 300_000)
 
     def slow() -> bool:
@@ -123,14 +129,14 @@ def test_the_command_races_with_threads(capsys: pytest.CaptureFixture[str]) -> N
 def test_without_shortest_the_second_search_counts_up(
     monkeypatch: pytest.MonkeyPatch, name: str, counting_up_wins: bool
 ) -> None:
-    # Counting up proves vct_black's win in 4 in far fewer nodes than the search within
+    # Counting up proves vct_black's win in 4 with far less work than the search within
     # the cap proves its win in 5; on l10_1 the search within the cap is the cheaper.
     monkeypatch.setattr(race, "RACE_AFTER", 1_000)
     case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
     cap = solve(case.board, case.goal)
-    up = solve(case.board, case.goal, counting_up=True)
+    up = solve(case.board, case.goal, counting_up=True, bound_count="final-vcf")
     assert cap.moves is not None and up.moves is not None and up.moves < cap.moves
-    assert (up.nodes < cap.nodes) is counting_up_wins
+    assert (_work(up) < _work(cap)) is counting_up_wins
     expected = up if counting_up_wins else cap
     got = solve(case.board, case.goal, threads=2)
     assert got.result is Verdict.PROVEN and got.checked
@@ -140,18 +146,18 @@ def test_without_shortest_the_second_search_counts_up(
 @pytest.mark.parametrize(
     ("name", "shortest"), [("vct_black", False), ("vct_fukumi", False), ("vct_fukumi", True)]
 )
-def test_every_racer_runs_and_the_fewest_nodes_answer(
+def test_every_racer_runs_and_the_least_work_answers(
     monkeypatch: pytest.MonkeyPatch, name: str, shortest: bool
 ) -> None:
     # each of the mode's racing searches (``RACERS``), run alone with its own options:
-    # the race's answer is the finished one with the fewest nodes (ties to the first)
+    # the race's answer is the finished one with the least work (ties to the first)
     monkeypatch.setattr(race, "RACE_AFTER", 1_000)
     case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
     racers = race.RACERS[shortest]
     alone = [solve(case.board, case.goal, **{"shortest": shortest, **r.options()}) for r in racers]
     assert all(a.result is Verdict.PROVEN for a in alone)
     assert len({a.nodes for a in alone}) > 1  # (they differ)
-    best = min(alone, key=lambda a: a.nodes)
+    best = min(alone, key=_work)
     got = solve(case.board, case.goal, shortest=shortest, threads=len(racers))
     assert (got.nodes, got.moves, got.line) == (best.nodes, best.moves, best.line)
 
@@ -159,3 +165,17 @@ def test_every_racer_runs_and_the_fewest_nodes_answer(
 def test_the_command_refuses_no_threads(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "--black", "h8", "--threads", "0"]) == 2
     assert capsys.readouterr().err.strip().endswith("--threads must be at least 1, not 0")
+
+
+def test_work_not_nodes_ranks_the_searches() -> None:
+    # A search of mostly VCF nodes (counting up with final-vcf bounds) has more nodes but
+    # less work than one of mostly expansions: it ranks first, and beats the other
+    # before that one reaches its node count.
+    cheap = SolveResult(Verdict.PROVEN, Color.BLACK, Goal.TSUME, nodes=9_000_000)
+    cheap.expansions = 20_000  # (work 10.4 M)
+    dear = SolveResult(Verdict.PROVEN, Color.BLACK, Goal.TSUME, nodes=5_000_000)
+    dear.expansions = 1_000_000  # (work 74 M)
+    assert race._done(cheap) < race._done(dear)
+    done = [race._OPEN, race._done(cheap)]
+    assert race._beaten(0, race._done(dear), done)
+    assert not race._beaten(0, race._work(2_000_000, 100_000), done)
