@@ -205,7 +205,6 @@ class _Clock:
         self.last = 0.0
         self.bound: int | None = None
         self.phase = "search"
-        self.done_nodes = 0
 
     def tick(self, nodes: int, expansions: int) -> None:
         if self.progress is None:
@@ -213,11 +212,7 @@ class _Clock:
         now = time.monotonic()
         if now - self.last >= 0.1:
             self.last = now
-            self.progress(
-                Progress(
-                    self.done_nodes + nodes, now - self.start, self.bound, self.phase, expansions
-                )
-            )
+            self.progress(Progress(nodes, now - self.start, self.bound, self.phase, expansions))
 
 
 def solve(
