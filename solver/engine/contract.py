@@ -55,7 +55,7 @@ class ThreatMode(enum.IntEnum):
 
     VCF = 0  # none (a VCF search has no slow moves)
     VCT = 1  # the moves that make a three
-    TSUME = 2  # every move near a stone: threes and hidden threats (mise, fukumi)
+    TSUME = 2  # every move: threes and hidden threats (mise, fukumi)
     HIDDEN = 3  # the moves of TSUME that are not threes (a tsume node's second stage)
 
 
@@ -156,7 +156,6 @@ class EngineCore(Protocol):
     def four_codes(self, colour: int) -> list[int]: ...
     def is_three_move(self, p: int, colour: int) -> bool: ...
     def threat_shapes(self, colour: int) -> int: ...
-    def near_stones(self, p: int) -> bool: ...
     def vcf(
         self, attacker: int, max_moves: int, node_limit: int, shortest: bool
     ) -> tuple[int, tuple[int, ...], int]: ...

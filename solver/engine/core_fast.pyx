@@ -1331,17 +1331,6 @@ cdef class Core:
                 return True
         return False
 
-    cdef bint _near_stones(self, int p) noexcept nogil:
-        cdef int d
-        cdef uint64_t w
-        cdef uint32_t key
-        for d in range(4):
-            w = (self.lines[d][LINE_IDX[d][p]] >> SHIFT[d][p]) & WMASK
-            key = <uint32_t> ((w & 0x3FF) | ((w >> 12) << 10))
-            if (key ^ (key >> 1)) & 0x55555:
-                return True
-        return False
-
     cdef inline bint _forb(self, int p) noexcept nogil:
         return self.rule == 0 and self._may_forbid(p) and self._forbidden(p) != 0
 
@@ -1960,10 +1949,6 @@ cdef class Core:
             shapes[d] = a[d]
             threes[d] = t[d]
 
-    def near_stones(self, int p):
-        """Whether a stone lies within five points of ``p`` along one of its lines."""
-        return self._near_stones(p)
-
     def vcf(self, int attacker, int max_moves, long long node_limit, bint shortest):
         """A VCF of at most ``max_moves`` attacker moves: ``(status, line, nodes)``."""
         return self._vcf_search(attacker, max_moves, node_limit, shortest)
@@ -2574,24 +2559,23 @@ cdef class Core:
 
     cdef inline void _threat_candidates(self, ThreatGen* t, uint64_t* cand) noexcept nogil:
         """The candidates as a bit set, each then taken in point order: for threes, the
-        points where he makes one; else the empty points with a stone within five along
-        a line (``_near_stones``), less the three points for hidden threats."""
-        cdef uint64_t occ[4]
+        points where he makes one; else every empty point, less the three points for
+        hidden threats. (Not only those near a stone: a move with no stone within five
+        along its lines can still be a fukumi, when the VCF after it puts two fours on
+        one of its lines first. ``_threat_skips`` drops most of them by the failed VCF's
+        zone.)"""
         cdef int m, k
         if t.mode == 1:
             for k in range(4):
                 cand[k] = t.threes[k]
         else:
-            cand[0] = cand[1] = cand[2] = cand[3] = 0
-            occ[0] = occ[1] = occ[2] = occ[3] = 0
+            cand[0] = cand[1] = cand[2] = ~(<uint64_t> 0)
+            cand[3] = (1ULL << (NP - 192)) - 1
             for m in range(NP):
                 if self.cells[m]:
-                    occ[m >> 6] |= 1ULL << (m & 63)
-                    for k in range(4):
-                        cand[k] |= NEAR[m][k]
-            for k in range(4):
-                cand[k] &= ~occ[k]
-                if t.mode == 3:
+                    cand[m >> 6] &= ~(1ULL << (m & 63))
+            if t.mode == 3:
+                for k in range(4):
                     cand[k] &= ~t.threes[k]
 
     cdef inline bint _threat_skips(self, ThreatGen* t, int m) noexcept nogil:

@@ -36,7 +36,6 @@ __all__ = ["DEAD_BITS", "DEAD_GROWTH", "FAIL", "SIDE_SALT", "UNKNOWN", "WIN", "S
 
 # the refutations a core keeps from one split of an AND node to the next (``defences``)
 RING = 4
-_STONE_BITS = 0x55555
 _LINE_POINTS = line_points()
 
 
@@ -211,15 +210,6 @@ class SearchCore(Core):
                         n += 1
                         break
         return n
-
-    def near_stones(self, p: int) -> bool:
-        """Whether a stone lies within five points of ``p`` along one of its lines."""
-        for d in range(4):
-            w = self.window(d, p)
-            key = (w & 0x3FF) | ((w >> 12) << 10)
-            if (key ^ (key >> 1)) & _STONE_BITS:
-                return True
-        return False
 
     # -- VCF --------------------------------------------------------------------------------
     def vcf(
@@ -465,8 +455,9 @@ class SearchCore(Core):
         """The attacker's non-four threats: moves after which he has a VCF of at most
         ``max_moves - 1`` moves if the defender passes.
 
-        ``mode`` 1 considers moves that make a three (VCT), 2 every move near a stone
-        (tsume: threes and hidden threats), 3 the moves of 2 that are not threes. Returns
+        ``mode`` 1 considers moves that make a three (VCT), 2 every empty point (tsume:
+        threes and hidden threats; a move with no stone near it can be a fukumi too),
+        3 the moves of 2 that are not threes. Returns
         ``(status, [(move, vcf line)], nodes)``.
 
         ``counter`` is the defender's VCF here (he wins if the attacker passes): when it
@@ -486,8 +477,6 @@ class SearchCore(Core):
             if self.cells[m] or self.is_four_move(m, a) or self.is_five(m, a):
                 continue
             if mode == 1 and not self.is_three_move(m, a):
-                continue
-            if mode >= 2 and not self.near_stones(m):
                 continue
             if mode == 3 and self.is_three_move(m, a):
                 continue

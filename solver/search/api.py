@@ -828,8 +828,6 @@ def _all_keys(
             continue
         if goal is Goal.VCT and not core.is_three_move(p, a):
             continue
-        if goal is Goal.TSUME and not core.near_stones(p):
-            continue
         core.put(p, a)
         status, line, _ = core.vcf(a, depth, search._budget(), False)
         search._note(status)  # out of time: stop; out of nodes: the answer is incomplete

@@ -35,9 +35,8 @@ Definitions (the engine's conventions, README "renju solve" and ``solver/search.
   ``vct`` allows only threats that make a three by shape (a point that turns the row
   through the move into a straight four ``_BBBB_`` holding both; for Black the legality
   of that point is not asked, so a true three is always such a threat, and a false
-  three is one only if another VCF stands behind it); ``tsume`` allows every threat near
-  a stone (a stone within five points along one of the move's lines), hidden threats
-  included. After a threat the defender may play every legal move (Black never a
+  three is one only if another VCF stands behind it); ``tsume`` allows every threat,
+  hidden threats included, wherever it is (a move with no stone near it can be one). After a threat the defender may play every legal move (Black never a
   forbidden point); the attacker wins if he wins against each of them with ``r - 1``.
 * Lines are counted in attacker moves up to the move after which no defence exists (or a
   five already available); the five after an unstoppable four is not counted.
@@ -203,12 +202,6 @@ def makes_three_shape(pos: Position, colour: int, m: Point) -> bool:
     return False
 
 
-def near_stones(pos: Position, m: Point) -> bool:
-    """Whether a stone lies within five points of ``m`` along one of its lines."""
-    stones = pos.black | pos.white
-    return any(step(m, d, k) in stones for d in DIRECTIONS for k in range(-5, 6) if k)
-
-
 # -- VCF -------------------------------------------------------------------------------------
 
 
@@ -334,7 +327,7 @@ def _open_four_threat(pos: Position, a: int) -> bool:
 def _threat_candidates(pos: Position, a: int, goal: str) -> list[Point]:
     if goal == "vct":
         return _points_with(pos, a, 2)
-    return [m for m in pos.empty_points() if near_stones(pos, m)]
+    return list(pos.empty_points())
 
 
 def _tsume_or(pos: Position, a: int, r: int, goal: str) -> bool:
