@@ -1246,7 +1246,7 @@ cdef class Core:
             self._new_dead(bits)
 
     cdef int _five_points(self, int c, int* out) noexcept nogil:
-        cdef int p, n = 0, row
+        cdef int p, n = 0, row, col, c0, c1, r0, r1
         cdef uint64_t bits
         if self.tracking:  # only points with a four or five shape can be five points
             for row in range(4):
@@ -1258,10 +1258,19 @@ cdef class Core:
                         out[n] = p
                         n += 1
             return n
-        for p in range(NP):
-            if not self.cells[p] and self._is_five(p, c):
-                out[n] = p
-                n += 1
+        # A five point has four of his stones next to it along a line: it lies within
+        # one point of the stones' bounding box (``bb_*`` holds it widened by four, or
+        # the board's edge; it never shrinks, so it covers every stone there is).
+        c0 = self.bb_c0 + 3 if self.bb_c0 > 0 else 0
+        c1 = self.bb_c1 - 3 if self.bb_c1 < 14 else 14
+        r0 = self.bb_r0 + 3 if self.bb_r0 > 0 else 0
+        r1 = self.bb_r1 - 3 if self.bb_r1 < 14 else 14
+        for row in range(r0, r1 + 1):
+            for col in range(c0, c1 + 1):
+                p = row * 15 + col
+                if not self.cells[p] and self._is_five(p, c):
+                    out[n] = p
+                    n += 1
         return n
 
     cdef int _completions(self, int p, int c, int* out) noexcept nogil:
