@@ -140,6 +140,7 @@ cdef uint64_t SEG[4][NP][4]  # the 11 points a pattern entry of (direction, poin
 cdef unsigned char* FOURFIVE[3]
 cdef uint64_t NEAR[NP][4]  # the points on a line with p within 5 (SEG over 4 directions)
 cdef int BOX[NP][4]  # the columns and rows within 4 of p: first, last column, first, last row
+cdef uint64_t ADJ[NP][4]  # the points next to p along its four lines
 cdef int LINE_PT[4][NLINES][15]  # the point at each position of a line (-1: none)
 cdef int LINES_IN[4]  # lines per direction (solver.rules.geometry.LINE_COUNTS)
 
@@ -199,6 +200,12 @@ cdef void _init_tables():
             LINE_PT[d][line][pos] = p
             INIT_LINES[d][line] &= ~(3ULL << (2 * (pos + PADC)))
     for p in range(NP):
+        ADJ[p][0] = ADJ[p][1] = ADJ[p][2] = ADJ[p][3] = 0
+        for d in range(4):
+            for k in (-1, 1):
+                qq = _step(p, d, k)
+                if qq >= 0:
+                    ADJ[p][qq >> 6] |= 1ULL << (qq & 63)
         BOX[p][0] = max(p % 15 - 4, 0)
         BOX[p][1] = min(p % 15 + 4, 14)
         BOX[p][2] = max(p // 15 - 4, 0)
@@ -1246,7 +1253,8 @@ cdef class Core:
             self._new_dead(bits)
 
     cdef int _five_points(self, int c, int* out) noexcept nogil:
-        cdef int p, n = 0, row, col, c0, c1, r0, r1
+        cdef int p, n = 0, row
+        cdef uint64_t cand[4]
         cdef uint64_t bits
         if self.tracking:  # only points with a four or five shape can be five points
             for row in range(4):
@@ -1258,16 +1266,18 @@ cdef class Core:
                         out[n] = p
                         n += 1
             return n
-        # A five point has four of his stones next to it along a line: it lies within
-        # one point of the stones' bounding box (``bb_*`` holds it widened by four, or
-        # the board's edge; it never shrinks, so it covers every stone there is).
-        c0 = self.bb_c0 + 3 if self.bb_c0 > 0 else 0
-        c1 = self.bb_c1 - 3 if self.bb_c1 < 14 else 14
-        r0 = self.bb_r0 + 3 if self.bb_r0 > 0 else 0
-        r1 = self.bb_r1 - 3 if self.bb_r1 < 14 else 14
-        for row in range(r0, r1 + 1):
-            for col in range(c0, c1 + 1):
-                p = row * 15 + col
+        # A five point has one of his stones next to it, on the five's line: only the
+        # points next to his stones are read (each read is a pattern-table look-up).
+        cand[0] = cand[1] = cand[2] = cand[3] = 0
+        for p in range(NP):
+            if self.cells[p] == c:
+                for row in range(4):
+                    cand[row] |= ADJ[p][row]
+        for row in range(4):
+            bits = cand[row]
+            while bits:
+                p = (row << 6) + __builtin_ctzll(bits)
+                bits &= bits - 1
                 if not self.cells[p] and self._is_five(p, c):
                     out[n] = p
                     n += 1
