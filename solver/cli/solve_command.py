@@ -92,7 +92,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "million nodes (at most 3, 2 with the shortest win; with --any the second counts "
         "up, its bounds counting the final VCF as one move; the one finishing with the "
         "least work, nodes with df-pn expansions weighted, answers: the same answer on "
-        "every machine; --memory is per search; default 1)",
+        "every machine with the compiled core; --memory is per search; default 1)",
     )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")

@@ -19,9 +19,10 @@ Earlier is counted in work, not seconds: the nodes, each df-pn expansion counted
 whose nodes are mostly VCF nodes ranks by its time too. The first search's answer stands
 when it finishes within ``RACE_AFTER`` nodes (the others never start); past that, the
 answer is the finished search with the least work (ties to the first listed). Either
-way it is the same on every machine and every run, however fast each core is. The
-searches tell each other when they finish; a search stops once another has finished
-with less work than it has already done. A time limit makes any answer depend on the
+way it is the same on every machine and every run, however fast each core is (with the
+same core: the pure-Python one counts VCF nodes differently, so another search can rank
+first without a compiler). The searches tell each other when they finish; a search
+stops once another has finished with less work than it has already done. A time limit makes any answer depend on the
 machine's speed, as it does without a race.
 
 "Finished" means a verdict (proven, disproven) from a search that was not stopped (under
