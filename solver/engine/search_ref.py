@@ -457,8 +457,8 @@ class SearchCore(Core):
 
         ``mode`` 1 considers moves that make a three (VCT), 2 every empty point (tsume:
         threes and hidden threats; a move with no stone near it can be a fukumi too),
-        3 the moves of 2 that are not threes. Returns
-        ``(status, [(move, vcf line)], nodes)``.
+        3 the moves of 2 that are not threes. Returns ``(status, [(move, vcf line)],
+        nodes)``.
 
         ``counter`` is the defender's VCF here (he wins if the attacker passes): when it
         replays, a move that makes no four shape of the attacker's and after which it

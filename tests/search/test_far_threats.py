@@ -18,11 +18,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver import EMPTY, Board
+from solver import EMPTY, WHITE, Board
 from solver.rules.notation import parse_point, point_name
 from solver.search.api import Limits, solve
 
-WHITE = 2
 # White's g and f files, with Black's caps; Black's other stones stay far from h8.
 ONE_THREAT = ("g3 f13 a1 o1 a15 o15 a8", "g4 g5 g6 f9 f11 f12")
 # The same two files, White's row 9 and 10 fours for the h file (d9 e9 f9, i10 k10 l10)
@@ -53,7 +52,7 @@ def test_a_move_far_from_every_stone_is_a_hidden_threat(compiled: bool) -> None:
     # after h8, were Black to pass (a far stone of his instead), White wins by fours
     after = Board.from_stones(black + " o8", white + " h8", to_move="white", compiled=compiled)
     assert solve(after, "vcf").result.value == "proven"
-    _, threats, _ = board.core.threats(WHITE, 10, 3, 10**7, ())
+    _, threats, _ = board.core.threats(int(WHITE), 10, 3, 10**7, ())
     found = {point_name(m) for m, _ in threats}
     assert "h8" in found
     assert {"e8", "i8"} <= found  # (the near ones on the same row were found before too)

@@ -36,8 +36,9 @@ Definitions (the engine's conventions, README "renju solve" and ``solver/search.
   through the move into a straight four ``_BBBB_`` holding both; for Black the legality
   of that point is not asked, so a true three is always such a threat, and a false
   three is one only if another VCF stands behind it); ``tsume`` allows every threat,
-  hidden threats included, wherever it is (a move with no stone near it can be one). After a threat the defender may play every legal move (Black never a
-  forbidden point); the attacker wins if he wins against each of them with ``r - 1``.
+  hidden threats included, wherever it is (a move with no stone near it can be one).
+  After a threat the defender may play every legal move (Black never a forbidden
+  point); the attacker wins if he wins against each of them with ``r - 1``.
 * Lines are counted in attacker moves up to the move after which no defence exists (or a
   five already available); the five after an unstoppable four is not counted.
 
