@@ -72,6 +72,10 @@ class TableUpkeep:
         # memory beyond the table it collects.
         limit = self.max_entries
         tt = self.tt
+        for v in tt.values():
+            # (they may point at entries dropped here; an entry dropped here forgets its
+            # own too, though the search may still be at it: as the compiled loop does)
+            v.kids = None
         drop = [k for k, v in tt.items() if v.pn and v.dn and not v.children]
         if len(tt) - len(drop) > limit * 3 // 4:
             drop = [k for k, v in tt.items() if v.pn and v.dn]
@@ -98,5 +102,3 @@ class TableUpkeep:
                 for k in drop:
                     del tt[k]
         self.collect_at = max(limit, len(tt) + limit // 2)
-        for v in tt.values():
-            v.kids = None  # they may point at dropped entries
