@@ -187,6 +187,7 @@ def _human(
     want_keys: bool = False,
     threads: int = 1,
     any_win: bool = False,
+    memory: int = DEFAULT_MEMORY_MB,
 ) -> str:
     side = result.attacker.label().capitalize()
     lines = []
@@ -229,6 +230,13 @@ def _human(
             elif result.nodes > RACE_AFTER and threads == 1:
                 race = "; so may --threads 2"
             lines.append(f"A larger {budget} may answer it{race}.")
+        if result.table_collections:
+            # (dropped entries are searched again: a deep search can thrash so)
+            times = "once" if result.table_collections == 1 else f"{result.table_collections} times"
+            lines.append(
+                f"The table was full {times} (--memory {memory}): "
+                "a larger --memory may answer it sooner."
+            )
     if result.keys is not None:
         keys = ", ".join(f"{point_name(k.move)} ({k.moves})" for k in result.keys) or "none"
         lines.append(f"Winning first moves: {keys}")
@@ -353,10 +361,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.both:
         for side in (Color.BLACK, Color.WHITE):
             print(f"== {side.label()} to move")
-            print(_human(board, results[side], args.all_keys, args.threads, args.any))
+            print(_human(board, results[side], args.all_keys, args.threads, args.any, args.memory))
         return 0
     result = results[board.to_move]
-    print(_human(board, result, args.all_keys, args.threads, args.any))
+    print(_human(board, result, args.all_keys, args.threads, args.any, args.memory))
     if puzzle:
         for line in _comparison(hints, result):
             print(line)

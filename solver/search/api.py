@@ -110,6 +110,7 @@ class SolveResult(Record):
         "audited",
         "no_win_within",
         "expansions",
+        "table_collections",
     )
 
     def __init__(
@@ -131,6 +132,7 @@ class SolveResult(Record):
         audited: bool | None = None,
         no_win_within: int | None = None,
         expansions: int = 0,
+        table_collections: int = 0,
     ) -> None:
         self.result = result
         self.attacker = attacker
@@ -161,6 +163,9 @@ class SolveResult(Record):
         self.no_win_within = no_win_within
         # how many of ``nodes`` were df-pn expansions (the others are VCF nodes)
         self.expansions = expansions
+        # how many times the search's table was full and entries were dropped (their work
+        # may have to be done again: a larger ``Limits.memory_mb`` may answer sooner)
+        self.table_collections = table_collections
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``renju solve``."""
@@ -173,6 +178,7 @@ class SolveResult(Record):
             "line": [point_name(p) for p in self.line],
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
+            "table_collections": self.table_collections,
         }
         if self.keys is not None:
             out["keys"] = [point_name(k.move) for k in self.keys]
@@ -383,6 +389,7 @@ def solve(
         finally:
             result.nodes = search.nodes
             result.expansions = search.expansions
+            result.table_collections = search.collections
             # Drop the table while the collector is still paused: once it runs again, its
             # first pass would otherwise walk every entry of a table about to be freed.
             search.tt = {}

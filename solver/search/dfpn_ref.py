@@ -127,6 +127,8 @@ class PureDfPn(ProofWalk, TableUpkeep):
         # the table size that triggers a collection: the bound, or more when the proven
         # entries alone (which are never dropped) fill half of it
         self.collect_at = max_entries
+        # the table's collections so far (each time it was full and entries were dropped)
+        self.collections = 0
         self.should_stop = should_stop
         self.on_progress = on_progress
         self.vcf_budget = vcf_budget
@@ -532,6 +534,7 @@ class PureDfPn(ProofWalk, TableUpkeep):
             return
         if len(self.tt) > self.collect_at:
             self._collect()
+            self.collections += 1
         again = False
         while True:
             best_i, pn, dn, second = self._select(key, e, is_or, again)

@@ -154,3 +154,29 @@ def test_an_unknown_answer_past_a_million_nodes_names_the_race(
         "Unknown: the search stopped (node limit) before an answer.",
         "A larger --nodes may answer it" + hint,
     ]
+
+
+def test_an_unknown_answer_says_when_the_table_was_full(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 1 MB holds 10,000 entries: this search outgrows it (and drops entries) 4 times in
+    # 300,000 nodes; with the default 1,024 MB it never does, and says nothing of memory
+    case = load_case(DEVELOPMENT_CASES / "vct_black_long.txt")
+    stones = [
+        *("--black", " ".join(point_name(p) for p in case.board.stones(Color.BLACK))),
+        *("--white", " ".join(point_name(p) for p in case.board.stones(Color.WHITE))),
+        *("--to-move", case.board.to_move.label()),
+    ]
+    assert main(["solve", *stones, "--any", "--nodes", "300000", "--memory", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == [
+        "Unknown: the search stopped (node limit) before an answer.",
+        "A larger --nodes may answer it.",
+        "The table was full 4 times (--memory 1): a larger --memory may answer it sooner.",
+    ]
+    small = solve_json(capsys, *stones, "--any", "--nodes", "300000", "--memory", "1")
+    roomy = solve_json(capsys, *stones, "--any", "--nodes", "300000")
+    assert (small["table_collections"], roomy["table_collections"]) == (4, 0)
+    assert roomy["result"] == "unknown"
+    assert main(["solve", *stones, "--any", "--nodes", "300000"]) == 0
+    assert "--memory" not in capsys.readouterr().out

@@ -47,7 +47,8 @@ def test_compiled_and_pure_solvers_agree() -> None:
 
 def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """The compiled df-pn loop chooses the same children as the pure one: the same node
-    counts, lines and proof trees (with the memory bound collecting the table, too)."""
+    counts, lines and proof trees (with the memory bound collecting the table, too, as
+    many times: ``table_collections``)."""
     from support.fixtures import compiled_available
     from support.quintet import load
 
@@ -65,12 +66,15 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         ("vct_game_white_l07_1_short", 1200, first),
         ("vct_fukumi", 1200, first),
         # 10,000 entries: the table is collected, down to its proven entries and the
-        # ones that took the most work
-        ("vct_game_black_l10_1", 1, first),
+        # ones that took the most work (4 times in this disproof)
+        ("vct_game_black_l11_1_short", 1, first),
         # first phases cut short: the full search goes on from what they leave
         ("vct_game_black_l10_1", 1200, 20_000),
         ("vct_game_black_l11_1_short", 1200, 5_000),
-        ("vct_game_white_l10_1", 1, 3_000),
+        # and both: a collection forgets every entry's ``kids``, a dropped one's too,
+        # though the search may be at it still (when the pure loop kept a dropped
+        # entry's, the loops parted here)
+        ("vct_game_black_l14_1", 1, 20_000),
     ]:
         case = load(name)
         board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
@@ -81,8 +85,10 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         for cls in (dfpn.PureDfPn, dfpn.CompiledDfPn):
             monkeypatch.setattr(search_module, "DfPn", cls)
             r = solve(board, "tsume", Limits(max_moves=case.limit, memory_mb=memory))
-            results.append((r.result, r.moves, r.line, r.nodes, r.tree))
+            results.append((r.result, r.moves, r.line, r.nodes, r.tree, r.table_collections))
         assert results[0] == results[1], name
+        # (1 MB holds 10,000 entries: those searches outgrow it; 1,200 MB none does)
+        assert (results[0][5] > 0) == (memory == 1), name
         assert (results[0][0].value == "proven") == case.proven, name
 
 
