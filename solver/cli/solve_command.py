@@ -146,8 +146,9 @@ def _progress(args: argparse.Namespace) -> Any:
 
     def show(p: Progress) -> None:
         bound = f", bound {p.bound}" if p.bound is not None else ""
+        full = f", table full {p.table_collections}x" if p.table_collections else ""
         print(
-            f"\r  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}   ",
+            f"\r  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}{full}   ",
             end="",
             file=sys.stderr,
         )

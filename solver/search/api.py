@@ -60,20 +60,35 @@ __all__ = [
 
 
 class Progress(FrozenRecord):
-    """A progress report: nodes searched, seconds elapsed, the current move bound, and
-    how many of the nodes were df-pn expansions (the others are VCF nodes)."""
+    """A progress report: nodes searched, seconds elapsed, the current move bound, how
+    many of the nodes were df-pn expansions (the others are VCF nodes), and how many
+    times the table was full so far (``SolveResult.table_collections``)."""
 
-    _fields = ("nodes", "seconds", "bound", "phase", "expansions")
+    _fields = ("nodes", "seconds", "bound", "phase", "expansions", "table_collections")
     nodes: int
     seconds: float
     bound: int | None
     phase: str
     expansions: int
+    table_collections: int
 
     def __init__(
-        self, nodes: int, seconds: float, bound: int | None, phase: str, expansions: int = 0
+        self,
+        nodes: int,
+        seconds: float,
+        bound: int | None,
+        phase: str,
+        expansions: int = 0,
+        table_collections: int = 0,
     ) -> None:
-        self._freeze(nodes=nodes, seconds=seconds, bound=bound, phase=phase, expansions=expansions)
+        self._freeze(
+            nodes=nodes,
+            seconds=seconds,
+            bound=bound,
+            phase=phase,
+            expansions=expansions,
+            table_collections=table_collections,
+        )
 
 
 class KeyMove(FrozenRecord):
@@ -211,6 +226,7 @@ class _Clock:
         self.last = 0.0
         self.bound: int | None = None
         self.phase = "search"
+        self.search: Any = None  # (the search, once made: its table's collections)
 
     def tick(self, nodes: int, expansions: int) -> None:
         if self.progress is None:
@@ -218,7 +234,10 @@ class _Clock:
         now = time.monotonic()
         if now - self.last >= 0.1:
             self.last = now
-            self.progress(Progress(nodes, now - self.start, self.bound, self.phase, expansions))
+            full = 0 if self.search is None else self.search.collections
+            self.progress(
+                Progress(nodes, now - self.start, self.bound, self.phase, expansions, full)
+            )
 
 
 def solve(
@@ -340,6 +359,7 @@ def solve(
         safe=safe,
         phase_nodes=phase_nodes,
     )
+    clock.search = search
     entry: Any = None
     # the bounds a complete search showed to have no win (the search's units)
     lows: list[int] = []

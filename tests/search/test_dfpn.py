@@ -292,3 +292,25 @@ def test_deterministic_node_count() -> None:
     a = solve(case.board, "tsume", Limits(max_moves=5))
     b = solve(case.board, "tsume", Limits(max_moves=5))
     assert (a.line, a.nodes) == (b.line, b.nodes)
+
+
+def test_progress_reports_count_the_table_s_collections() -> None:
+    """Progress reports carry how many times the table was full so far: never more than
+    the answer's count, never falling, and some past zero in a search at 1 MB that fills
+    its table dozens of times (the command line shows them while it searches)."""
+    from support.fixtures import compiled_available
+    from support.quintet import load
+
+    from solver.search.api import Progress
+
+    if not compiled_available():
+        pytest.skip("compiled core not built (3 M nodes take minutes in pure Python)")
+    case = load("vct_black_long")
+    board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
+        case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
+    )
+    seen: list[Progress] = []
+    r = solve(board, "tsume", Limits(nodes=3_000_000, memory_mb=1), progress=seen.append)
+    counts = [p.table_collections for p in seen]
+    assert r.table_collections > 20
+    assert counts == sorted(counts) and 0 < counts[-1] <= r.table_collections
