@@ -26,6 +26,7 @@ from solver.search.api import (
     solve_both,
 )
 from solver.search.counting import COUNTS
+from solver.search.limits import UNBOUNDED
 
 __all__ = ["add_check_argument", "limits_from_args", "register"]
 
@@ -145,7 +146,11 @@ def _progress(args: argparse.Namespace) -> Any:
         return None
 
     def show(p: Progress) -> None:
-        bound = f", bound {p.bound}" if p.bound is not None else ""
+        # (the search within the cap has no bound of its own: the cap is more moves
+        # than the board holds)
+        bound = "" if p.bound is None else f", bound {p.bound}"
+        if p.bound is not None and p.bound >= UNBOUNDED:
+            bound = ", no move bound"
         full = f", table full {p.table_collections}x" if p.table_collections else ""
         print(
             f"\r  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}{full}   ",

@@ -98,3 +98,32 @@ def test_verify_lines_stay_whole_with_a_bar(capsys: pytest.CaptureFixture[str]) 
     assert len(results) == 2 and all(whole.fullmatch(line) for line in results)
     assert lines[2].startswith("Verified 2 puzzles") and not any("━" in line for line in lines)
     assert "━" in screen.getvalue()  # (a bar was drawn meanwhile)
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_solve_s_progress_line_names_the_bound_and_a_full_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``renju solve``'s progress line on a terminal: a counting-up bound by its number,
+    the search within the cap (whose bound is more moves than a board holds) as having
+    none, and how many times the table was full once it has been."""
+    import argparse
+
+    from solver.cli.solve_command import _progress
+    from solver.search.api import Progress
+
+    term = _Terminal()
+    monkeypatch.setattr(sys, "stderr", term)
+    show = _progress(argparse.Namespace(quiet=False, json=False))
+    assert show is not None
+    show(Progress(1_234_567, 2.04, 9, "search"))
+    show(Progress(2_000_000, 3.0, 112, "search", 10, 3))
+    lines = term.getvalue().split("\r")
+    assert [line.rstrip() for line in lines[1:]] == [
+        "  search: 1,234,567 nodes, 2.0 s, bound 9",
+        "  search: 2,000,000 nodes, 3.0 s, no move bound, table full 3x",
+    ]
