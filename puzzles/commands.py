@@ -28,6 +28,7 @@ from puzzles.io import (
 from puzzles.model import GOALS, Goal, PuzzleFormatError
 from puzzles.position_reader import puzzle_number, read_position
 from solver.errors import CommandError, SelectorError
+from solver.search.limits import DEFAULT_MEMORY_MB
 
 __all__ = ["read_position", "register"]
 
@@ -112,6 +113,14 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         default=10.0,
         metavar="SECONDS",
         help="seconds per puzzle (default 10)",
+    )
+    v.add_argument(
+        "--memory",
+        type=int,
+        default=DEFAULT_MEMORY_MB,
+        metavar="MB",
+        help=f"table memory of each search (default {DEFAULT_MEMORY_MB}; each of --jobs "
+        "has its own): a long --time on deep puzzles may need more",
     )
     v.add_argument(
         "--jobs", "-j", type=int, default=1, metavar="N", help="worker processes (default 1)"
@@ -312,6 +321,8 @@ def _convert_game(game: GameRecord, args: argparse.Namespace, fmt: str) -> int:
 def _run_verify(args: argparse.Namespace) -> int:
     if args.time is not None and args.time <= 0:
         raise CommandError(f"--time must be positive, not {args.time}")
+    if args.memory < 1:
+        raise CommandError(f"--memory must be at least 1 MB, not {args.memory}")
     if args.jobs < 1:
         raise CommandError(f"--jobs must be at least 1, not {args.jobs}")
     if args.jobs != 1 and args.scheduler:
@@ -338,5 +349,6 @@ def _run_verify(args: argparse.Namespace) -> int:
         quiet=args.quiet,
         check=not args.no_check,
         scheduler=args.scheduler,
+        memory_mb=args.memory,
     )
     return run_verify(opts)

@@ -27,7 +27,7 @@ from puzzles.verify_report import Budget, VerifyReport, position_problems, state
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.rules.points import PointsKindError
-from solver.search.api import Limits, Verdict
+from solver.search.api import DEFAULT_MEMORY_MB, Limits, Verdict
 
 __all__ = ["TaskAnswer", "engine_answer", "verify_task"]
 
@@ -68,6 +68,7 @@ def engine_answer(
     *,
     should_stop: Callable[[], bool] | None = None,
     check: bool = True,
+    memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> TaskAnswer:
     """The engine's answer to ``puzzle`` (a ``defend`` or ``points:KIND`` task).
 
@@ -76,7 +77,7 @@ def engine_answer(
         SolverError: a proof the independent checker rejected.
     """
     board = puzzle.board()
-    limits = Limits(max_moves=puzzle.max_moves, time=time, count=puzzle.count)
+    limits = Limits(max_moves=puzzle.max_moves, time=time, count=puzzle.count, memory_mb=memory_mb)
     if puzzle.kind == "defend":
         return _defence(board, puzzle, limits, should_stop, check)
     kind = puzzle.point_kind
@@ -151,7 +152,11 @@ def verify_task(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
     report.problems += stated_problems
     try:
         found = engine_answer(
-            puzzle, budget.left(), should_stop=budget.should_stop, check=budget.check
+            puzzle,
+            budget.left(),
+            should_stop=budget.should_stop,
+            check=budget.check,
+            memory_mb=budget.memory_mb,
         )
     except PointsKindError as exc:  # (double-four asked for Black, say)
         report.result = "illegal"

@@ -68,7 +68,7 @@ from puzzles.verify_report import (
 from solver.errors import ProofRejected, SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
-from solver.search.api import Limits, Verdict, position_text, solve
+from solver.search.api import DEFAULT_MEMORY_MB, Limits, Verdict, position_text, solve
 from solver.search.checker import ProofError, check_line
 from solver.search.counting import MoveCount
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
@@ -100,6 +100,7 @@ def verify_puzzle(
     max_moves: int | None = None,
     should_stop: Callable[[], bool] | None = None,
     check: bool = True,
+    memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> VerifyReport:
     """Run every check on ``puzzle`` (see the module docstring).
 
@@ -109,6 +110,7 @@ def verify_puzzle(
         should_stop: polled during the searches; a stopped search counts as ``unknown``.
         check: re-check every proof with the independent checker (a rejected one makes
             the result ``error``); False reports the solver's proofs as they are.
+        memory_mb: each search's table memory (``Limits.memory_mb``).
     """
     start = time.monotonic()
     if goal is not None or max_moves is not None:
@@ -128,11 +130,11 @@ def verify_puzzle(
     )
     try:
         if puzzle.kind == "win":
-            _verify(puzzle, report, Budget(time_limit, should_stop, check))
+            _verify(puzzle, report, Budget(time_limit, should_stop, check, memory_mb))
         else:
             from puzzles.tasks import verify_task  # (a task needs the defence search)
 
-            verify_task(puzzle, report, Budget(time_limit, should_stop, check))
+            verify_task(puzzle, report, Budget(time_limit, should_stop, check, memory_mb))
     except SolverError as exc:
         # the solver contradicted itself: no verdict on the puzzle, only the fault
         report.result = "error"
@@ -153,7 +155,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
     main = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=limit, time=budget.left(), count=puzzle.count),
+        Limits(max_moves=limit, time=budget.left(), count=puzzle.count, memory_mb=budget.memory_mb),
         shortest=True,
         should_stop=budget.should_stop,
         check=budget.check,
@@ -167,6 +169,11 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
     if report.result == Verdict.UNKNOWN.value:
         report.no_win_within = low = main.no_win_within
         shown = "" if low is None else f"; no win within {low} moves"
+        if main.table_collections:
+            shown += (
+                f"; the table was full (--memory {budget.memory_mb}): "
+                "a larger --memory may answer it sooner"
+            )
         report.problems.append(f"unknown {budget.why(main.reason)}{shown}")
         return
     if main.result is Verdict.DISPROVEN:
@@ -213,7 +220,12 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) ->
     again = confirm_no_win(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        Limits(
+            max_moves=puzzle.max_moves,
+            time=budget.left(),
+            count=puzzle.count,
+            memory_mb=budget.memory_mb,
+        ),
         what="no win",
         should_stop=budget.should_stop,
     )
@@ -239,7 +251,12 @@ def _keys(
         SecondLookDisagrees: the shortest of the keys' wins is not the shortest win
             found (``report.shortest``): the two searches disagree.
     """
-    limits = Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count)
+    limits = Limits(
+        max_moves=puzzle.max_moves,
+        time=budget.left(),
+        count=puzzle.count,
+        memory_mb=budget.memory_mb,
+    )
     found = solve(
         board,
         puzzle.goal,
@@ -287,7 +304,12 @@ def _confirm_keys(
     again = confirm_keys(
         board,
         puzzle.goal,
-        Limits(max_moves=puzzle.max_moves, time=budget.left(), count=puzzle.count),
+        Limits(
+            max_moves=puzzle.max_moves,
+            time=budget.left(),
+            count=puzzle.count,
+            memory_mb=budget.memory_mb,
+        ),
         lengths,
         what="the winning first moves",
         should_stop=budget.should_stop,
@@ -393,7 +415,9 @@ def _answer(
     Raises:
         SecondLookDisagrees: the second look finds the move still wins.
     """
-    limits = Limits(max_moves=count.after(), time=budget.left(), count=puzzle.count)
+    limits = Limits(
+        max_moves=count.after(), time=budget.left(), count=puzzle.count, memory_mb=budget.memory_mb
+    )
     stop, run = budget.should_stop, count.run
     answer = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=budget.check)
     if answer.result is not Verdict.DISPROVEN:
@@ -444,7 +468,9 @@ def _proof(board: Board, puzzle: Puzzle, count: MoveCount, budget: Budget) -> Pr
     found = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=count.left, time=budget.left(), count=puzzle.count),
+        Limits(
+            max_moves=count.left, time=budget.left(), count=puzzle.count, memory_mb=budget.memory_mb
+        ),
         should_stop=budget.should_stop,
         check=budget.check,
         run=count.run,

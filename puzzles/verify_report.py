@@ -17,6 +17,7 @@ from typing import Any
 from puzzles.model import Puzzle
 from puzzles.themes import order_themes
 from solver.rules.notation import SIZE, Point, point_name
+from solver.search.limits import DEFAULT_MEMORY_MB
 
 __all__ = [
     "RESULTS",
@@ -141,19 +142,21 @@ def _seconds(t: float) -> str:
 
 
 class Budget:
-    """The time left for one puzzle, the stop callback shared by its searches, and
-    whether their proofs are checked."""
+    """The time left for one puzzle, the stop callback shared by its searches, whether
+    their proofs are checked, and each search's table memory (``Limits.memory_mb``)."""
 
     def __init__(
         self,
         time_limit: float | None,
         should_stop: Callable[[], bool] | None,
         check: bool = True,
+        memory_mb: int = DEFAULT_MEMORY_MB,
     ) -> None:
         self.limit = time_limit
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
         self.should_stop = should_stop
         self.check = check
+        self.memory_mb = memory_mb
 
     def left(self) -> float | None:
         if self.deadline is None:

@@ -34,6 +34,7 @@ from puzzles.model import Goal, Location, Puzzle, PuzzleFormatError
 from puzzles.verify import RESULTS, VerifyReport, task_summary, verify_puzzle
 from solver.errors import EXIT_SOLVER_ERROR, RenjuError
 from solver.progress import Bar, progress_bar
+from solver.search.limits import DEFAULT_MEMORY_MB
 
 __all__ = [
     "EXTENSIONS",
@@ -83,6 +84,7 @@ class Options:
     max_moves: int | None = None
     quiet: bool = False
     check: bool = True  # re-check proofs with the independent checker (``--no-check``)
+    memory_mb: int = DEFAULT_MEMORY_MB  # each search's table (``--memory``)
     scheduler: str | None = None  # a Dask scheduler's address (``--scheduler``)
     target: float = 1.0  # seconds a task (puzzles are batched up to it)
 
@@ -293,6 +295,7 @@ def _verify_job(
     goal: Goal | None,
     max_moves: int | None,
     check: bool = True,
+    memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> tuple[int, VerifyReport]:
     try:
         report = verify_puzzle(
@@ -302,6 +305,7 @@ def _verify_job(
             max_moves=max_moves,
             should_stop=should_stop(),
             check=check,
+            memory_mb=memory_mb,
         )
     except RenjuError as exc:  # pragma: no cover - the checks catch bad positions first
         report = VerifyReport(result="unknown", problems=[f"error: {exc}"])
@@ -315,9 +319,10 @@ def verify_jobs(
     goal: Goal | None,
     max_moves: int | None,
     check: bool = True,
+    memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> list[tuple[int, VerifyReport]]:
     """A task: every puzzle of a batch (see :func:`puzzles.dispatch.run_ordered`)."""
-    return [_verify_job(job, time_limit, goal, max_moves, check) for job in jobs]
+    return [_verify_job(job, time_limit, goal, max_moves, check, memory_mb) for job in jobs]
 
 
 # -- the run -----------------------------------------------------------------------------
@@ -444,7 +449,7 @@ def _executor(opts: Options, err: TextIO) -> Any:
 
 def _run_jobs(run: _Run, collected: _Collected, out: TextIO, err: TextIO, bar: Bar) -> None:
     opts = run.opts
-    args = (opts.time, opts.goal, opts.max_moves, opts.check)
+    args = (opts.time, opts.goal, opts.max_moves, opts.check, opts.memory_mb)
     executor = _executor(opts, err)
     if opts.scheduler is not None:  # (the report's "jobs": the cluster's worker threads)
         opts.jobs = max(1, executor.slots())

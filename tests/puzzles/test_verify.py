@@ -362,9 +362,25 @@ def test_cli_bad_resume_report_and_options(
     fresh = tmp_path / "fresh.json"  # --resume may name a report that does not exist yet
     assert run(capsys, "verify", str(SOUND), "--resume", str(fresh))[0] == 0
     assert [e["id"] for e in json.loads(fresh.read_text())["puzzles"]] == ["sound-vcf", "sound-vct"]
-    for option in (["--time", "0"], ["--jobs", "0"], ["--max-moves", "0"]):
+    for option in (["--time", "0"], ["--jobs", "0"], ["--max-moves", "0"], ["--memory", "0"]):
         code, _, err = run(capsys, "verify", str(SOUND), *option)
         assert code == 2 and err.startswith("renju: error: --") and err.count("\n") == 1
+
+
+def test_cli_memory_reaches_the_workers_and_a_full_table_is_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 1 MB holds 10,000 entries: this deep search fills it within a tenth of a second;
+    # the worker process (--jobs 2) searches with it, and the unknown answer says so
+    case = Path(__file__).resolve().parents[1] / "data" / "quintet-cases" / "vct_black_long.txt"
+    code, out, _ = run(capsys, "verify", str(case), "--time", "1", "--memory", "1", "-j", "2")
+    assert code == 1
+    assert (
+        "unknown within 1 s; the table was full (--memory 1): "
+        "a larger --memory may answer it sooner"
+    ) in out
+    code, out, _ = run(capsys, "verify", str(case), "--time", "1")
+    assert code == 1 and "unknown within 1 s" in out and "--memory" not in out
 
 
 def test_cli_interrupt_saves_the_report(
