@@ -7,7 +7,9 @@ them) once, ``shortest``, with ``Limits(nodes=NODES)``, by the search ``LOOP``:
 ``compiled`` (the compiled loop on the compiled core, the default in use), ``pure-loop``
 (the pure loop on the compiled core), ``pure`` (run it under ``RENJU_PURE=1``: the pure
 loop on the pure core) or ``small-table[=MB]`` (the compiled search with ``memory_mb`` MB,
-4 by default: the table collected again and again), and writes one JSON line per puzzle.
+4 by default: the table collected again and again; ``LOOP@MB``: any of them with an MB
+table, ``pure-loop@1`` against ``compiled@1`` for the two loops' collections), and writes
+one JSON line per puzzle.
 ``--compare A.jsonl B.jsonl ...`` lists the puzzles whose answers differ (verdict, nodes,
 length, line, split); ``--verdicts A.jsonl B.jsonl ...`` those whose verdicts differ
 (``unknown`` aside), or whose lengths where the shortest search finished, or splits.
@@ -102,6 +104,9 @@ def main() -> None:
     memory_mb = None
     if loop.startswith("small-table"):  # the compiled search with a small table
         loop, memory_mb = "compiled", int(loop.partition("=")[2] or 4)
+    elif "@" in loop:  # LOOP@MB: that loop with a table of MB
+        loop, _, mb = loop.partition("@")
+        memory_mb = int(mb)
     if (loop == "pure") != pure_env or (loop != "pure" and not COMPILED):
         sys.exit("pure: run under RENJU_PURE=1; compiled, pure-loop: with the extension built")
     if loop == "pure-loop":
