@@ -21,7 +21,7 @@ class LimitsOracle:
     max_moves: int | None = None
     time: float | None = None
     nodes: int | None = None
-    memory_mb: int = 1024
+    memory_mb: int = 4096
     count: str = "plain"
 
 
@@ -53,7 +53,7 @@ def test_frozen_record_refuses_assignment_as_a_frozen_dataclass() -> None:
         limits.max_moves = 4  # type: ignore[misc]
     with pytest.raises(AttributeError):
         del limits.count
-    assert limits == Limits(3) and Limits() == Limits(None, None, None, 1024, "plain")
+    assert limits == Limits(3) and Limits() == Limits(None, None, None, 4096, "plain")
     assert KeyMove(1, 2) != KeyMove(2, 1) and len({KeyMove(1, 2), KeyMove(1, 2)}) == 1
 
 

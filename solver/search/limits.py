@@ -63,9 +63,10 @@ class Verdict(enum.Enum):
     UNKNOWN = "unknown"
 
 
-# The table's default memory bound: 2.56 M entries; the longest development search needs
-# about 2.2 M and at 512 MB collected again and again. ``--memory`` sets it.
-DEFAULT_MEMORY_MB = 1024
+# The table's default memory bound: 10.24 M entries (about 3 GB resident when full; the
+# table grows as it fills, so a short search takes no more). Deep published VCTs need up
+# to 9.5 M, and a full table thrashes: see docs/performance.md. ``--memory`` sets it.
+DEFAULT_MEMORY_MB = 4096
 
 
 class Limits(FrozenRecord):
@@ -76,7 +77,7 @@ class Limits(FrozenRecord):
     fours one move; that VCF none); see :mod:`solver.search.counting`.
 
     >>> Limits(max_moves=3).replace(time=1.5)
-    Limits(max_moves=3, time=1.5, nodes=None, memory_mb=1024, count='plain')
+    Limits(max_moves=3, time=1.5, nodes=None, memory_mb=4096, count='plain')
     """
 
     _fields = ("max_moves", "time", "nodes", "memory_mb", "count")

@@ -160,7 +160,7 @@ def test_an_unknown_answer_says_when_the_table_was_full(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # 1 MB holds 10,000 entries: this search outgrows it (and drops entries) 4 times in
-    # 300,000 nodes; with the default 1,024 MB it never does, and says nothing of memory
+    # 300,000 nodes; with the default 4,096 MB it never does, and says nothing of memory
     case = load_case(DEVELOPMENT_CASES / "vct_black_long.txt")
     stones = [
         *("--black", " ".join(point_name(p) for p in case.board.stones(Color.BLACK))),
