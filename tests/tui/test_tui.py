@@ -196,6 +196,24 @@ async def test_analysis_search_cancels_with_escape(tmp_path: Path) -> None:
 
 
 @run_async
+async def test_analysis_progress_says_when_the_table_was_full(tmp_path: Path) -> None:
+    from solver.search.api import Progress
+
+    app = make_app(data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_analysis(bundled_puzzles()[0])
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, AnalysisScreen)
+        progress = screen.query_one("#progress", Static)
+        screen._on_progress(Progress(1_234_567, 2.04, None, "search"))
+        assert str(progress.render()) == "1,234,567 nodes, 2.0 s"
+        screen._on_progress(Progress(2_000_000, 3.0, None, "search", 10, 3))
+        assert str(progress.render()) == "2,000,000 nodes, 3.0 s, table full 3x"
+
+
+@run_async
 async def test_analysis_solves_and_saves(tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

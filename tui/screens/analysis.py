@@ -203,7 +203,10 @@ class AnalysisScreen(TrainerScreen):
 
     def _on_progress(self, p: Progress) -> None:
         bound = f", bound {p.bound}" if p.bound is not None and self.max_moves is not None else ""
-        self.query_one("#progress", Static).update(f"{p.nodes:,} nodes, {p.seconds:.1f} s{bound}")
+        full = f", table full {p.table_collections}x" if p.table_collections else ""
+        self.query_one("#progress", Static).update(
+            f"{p.nodes:,} nodes, {p.seconds:.1f} s{bound}{full}"
+        )
 
     def _on_result(self, result: SolveResult) -> None:
         self.result = result
