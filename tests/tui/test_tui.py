@@ -162,11 +162,20 @@ async def test_solution_stepping_and_other_defence(tmp_path: Path) -> None:
         assert screen.review is None and screen.attempt.board.moves == []
 
 
+async def _analysis(app: TrainerApp, pilot: Pilot[None], pz: Puzzle) -> AnalysisScreen:
+    """The analysis screen of ``pz``, opened from the library."""
+    await pilot.pause()
+    app.open_analysis(pz)
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, AnalysisScreen)
+    return screen
+
+
 @run_async
 async def test_analysis_search_cancels_with_escape(tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
         # quintet's vct_unstable: a search of most of a minute, so it is surely still
         # running when Escape is pressed (a 4 v 4 position took only 2 s)
         pz = Puzzle(
@@ -174,10 +183,7 @@ async def test_analysis_search_cancels_with_escape(tmp_path: Path) -> None:
             white=parse_points("k5 h6 h7 j7 l7 i8 k8 g9 h9 i9 f10 i11"),
             goal="tsume",
         )
-        app.open_analysis(pz)
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
+        screen = await _analysis(app, pilot, pz)
         await pilot.press("s")
         for _ in range(50):
             await pilot.pause(0.02)
@@ -201,11 +207,7 @@ async def test_analysis_progress_says_when_the_table_was_full(tmp_path: Path) ->
 
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_analysis(bundled_puzzles()[0])
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
+        screen = await _analysis(app, pilot, bundled_puzzles()[0])
         progress = screen.query_one("#progress", Static)
         screen._on_progress(Progress(1_234_567, 2.04, None, "search"))
         assert str(progress.render()) == "1,234,567 nodes, 2.0 s"
@@ -217,11 +219,7 @@ async def test_analysis_progress_says_when_the_table_was_full(tmp_path: Path) ->
 async def test_analysis_solves_and_saves(tmp_path: Path) -> None:
     app = make_app(data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        app.open_analysis(bundled_puzzles()[0])
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, AnalysisScreen)
+        screen = await _analysis(app, pilot, bundled_puzzles()[0])
         await pilot.press("s")
         await settle(pilot)
         assert screen.result is not None and screen.result.result.value == "proven"
