@@ -68,7 +68,7 @@ from puzzles.verify_report import (
 from solver.errors import ProofRejected, SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.rules.notation import Point, point_name
-from solver.search.api import DEFAULT_MEMORY_MB, Limits, Verdict, position_text, solve
+from solver.search.api import DEFAULT_MEMORY_MB, Verdict, position_text, solve
 from solver.search.checker import ProofError, check_line
 from solver.search.counting import MoveCount
 from solver.search.dfpn_shared import BOOK_VCF_DEPTH
@@ -155,7 +155,7 @@ def _verify(puzzle: Puzzle, report: VerifyReport, budget: Budget) -> None:
     main = solve(
         board,
         puzzle.goal,
-        Limits(max_moves=limit, time=budget.left(), count=puzzle.count, memory_mb=budget.memory_mb),
+        budget.limits(limit, puzzle.count),
         shortest=True,
         should_stop=budget.should_stop,
         check=budget.check,
@@ -220,12 +220,7 @@ def _second_look(board: Board, puzzle: Puzzle, budget: Budget, audited: bool) ->
     again = confirm_no_win(
         board,
         puzzle.goal,
-        Limits(
-            max_moves=puzzle.max_moves,
-            time=budget.left(),
-            count=puzzle.count,
-            memory_mb=budget.memory_mb,
-        ),
+        budget.limits(puzzle.max_moves, puzzle.count),
         what="no win",
         should_stop=budget.should_stop,
     )
@@ -251,12 +246,7 @@ def _keys(
         SecondLookDisagrees: the shortest of the keys' wins is not the shortest win
             found (``report.shortest``): the two searches disagree.
     """
-    limits = Limits(
-        max_moves=puzzle.max_moves,
-        time=budget.left(),
-        count=puzzle.count,
-        memory_mb=budget.memory_mb,
-    )
+    limits = budget.limits(puzzle.max_moves, puzzle.count)
     found = solve(
         board,
         puzzle.goal,
@@ -304,12 +294,7 @@ def _confirm_keys(
     again = confirm_keys(
         board,
         puzzle.goal,
-        Limits(
-            max_moves=puzzle.max_moves,
-            time=budget.left(),
-            count=puzzle.count,
-            memory_mb=budget.memory_mb,
-        ),
+        budget.limits(puzzle.max_moves, puzzle.count),
         lengths,
         what="the winning first moves",
         should_stop=budget.should_stop,
@@ -415,9 +400,7 @@ def _answer(
     Raises:
         SecondLookDisagrees: the second look finds the move still wins.
     """
-    limits = Limits(
-        max_moves=count.after(), time=budget.left(), count=puzzle.count, memory_mb=budget.memory_mb
-    )
+    limits = budget.limits(count.after(), puzzle.count)
     stop, run = budget.should_stop, count.run
     answer = respond(board, puzzle.goal, limits, should_stop=stop, run=run, check=budget.check)
     if answer.result is not Verdict.DISPROVEN:
@@ -468,9 +451,7 @@ def _proof(board: Board, puzzle: Puzzle, count: MoveCount, budget: Budget) -> Pr
     found = solve(
         board,
         puzzle.goal,
-        Limits(
-            max_moves=count.left, time=budget.left(), count=puzzle.count, memory_mb=budget.memory_mb
-        ),
+        budget.limits(count.left, puzzle.count),
         should_stop=budget.should_stop,
         check=budget.check,
         run=count.run,

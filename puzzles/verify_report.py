@@ -17,7 +17,7 @@ from typing import Any
 from puzzles.model import Puzzle
 from puzzles.themes import order_themes
 from solver.rules.notation import SIZE, Point, point_name
-from solver.search.limits import DEFAULT_MEMORY_MB
+from solver.search.limits import DEFAULT_MEMORY_MB, Limits
 
 __all__ = [
     "RESULTS",
@@ -162,6 +162,11 @@ class Budget:
         if self.deadline is None:
             return None
         return max(0.001, self.deadline - time.monotonic())
+
+    def limits(self, max_moves: int | None, count: str) -> Limits:
+        """A search's limits now: ``max_moves`` counted as ``count``, the time left, the
+        table memory."""
+        return Limits(max_moves=max_moves, time=self.left(), count=count, memory_mb=self.memory_mb)
 
     def why(self, reason: str) -> str:
         """Why a search gave no answer: ``within 10 s``, ``(stopped)``..."""
