@@ -16,7 +16,8 @@ draw the board (row 15 = 0), so h8 is ``7,7`` and a1 is ``0,14``.
 ``PLAY x,y``       the brain must play ``x,y``: it echoes it
 ``TAKEBACK x,y``   take the stone at ``x,y`` back: ``OK``
 ``INFO key v``     ``timeout_turn``, ``timeout_match``, ``time_left`` (ms); ``rule``
-                   (bits: 1 exactly five, 2 continuous game, 4 renju); others noted
+                   (bits: 1 exactly five, 2 continuous game, 4 renju); ``max_memory``
+                   (bytes, 0 none: bounds the search tables); others noted
 ``ABOUT``          ``name="...", version="...", author="..."``
 ``END``            the brain stops
 =================  ========================================================
@@ -43,6 +44,7 @@ from solver.errors import RenjuError
 from solver.play.player import choose_move
 from solver.rules.board import BLACK, WHITE, Board, Rule
 from solver.rules.notation import SIZE, Point, point_name
+from solver.search.limits import DEFAULT_MEMORY_MB
 
 __all__ = ["Brain", "ProtocolError", "format_xy", "parse_xy", "run"]
 
@@ -51,6 +53,9 @@ _TURN_SHARE = 0.6
 _TURN_MARGIN = 0.1  # seconds kept back from timeout_turn besides
 _MATCH_MOVES = 25  # a timed match: time_left is shared out over this many more moves
 _FASTEST = 0.05  # seconds a move at least (timeout_turn 0: "as fast as possible")
+# MB the brain takes besides its search table (about 60 MB resident after a move, the
+# VCF dead-end table up to 32 MB more): the rest of max_memory is the table's
+_BRAIN_MB = 128
 
 
 class ProtocolError(RenjuError):
@@ -100,6 +105,7 @@ class Brain:
         self.timeout_turn: float | None = None  # seconds
         self.timeout_match: float | None = None
         self.time_left: float | None = None
+        self.max_memory = 0  # bytes (``INFO max_memory``; 0: no limit)
         self.ended = False
         self._board_lines: list[tuple[Point, int]] | None = None  # inside BOARD ... DONE
 
@@ -114,6 +120,13 @@ class Brain:
         if self.time_left is not None and self.timeout_match:
             seconds = min(seconds, self.time_left / _MATCH_MOVES)
         return max(_FASTEST, seconds)
+
+    def table_mb(self) -> int:
+        """The search table's memory: the default, or what ``max_memory`` leaves beside
+        the brain itself (at least 1 MB: the table then collects often)."""
+        if self.max_memory <= 0:
+            return DEFAULT_MEMORY_MB
+        return max(1, min(DEFAULT_MEMORY_MB, self.max_memory // 1_000_000 - _BRAIN_MB))
 
     # -- commands -----------------------------------------------------------------------
     def handle(self, line: str) -> list[str]:
@@ -238,7 +251,9 @@ class Brain:
                 return [f"ERROR INFO {key} takes a number, not {value!r}"]
             if key == "rule":
                 return self._set_rule(number)
-            if key != "max_memory":
+            if key == "max_memory":
+                self.max_memory = number
+            else:
                 setattr(self, key, number / 1000)
         return []
 
@@ -271,7 +286,14 @@ class Brain:
         seconds = self.move_seconds()
         # (the DEBUG line names a forced win: checked first; a win the checker rejects is
         # played unclaimed, the rejection in a DEBUG line: a game must go on)
-        choice = choose_move(board, self.level, seconds, check=self.debug, unclaim_rejected=True)
+        choice = choose_move(
+            board,
+            self.level,
+            seconds,
+            check=self.debug,
+            unclaim_rejected=True,
+            memory_mb=self.table_mb(),
+        )
         if choice.move is None:
             raise ProtocolError("no legal move left")
         board.push(choice.move)

@@ -40,7 +40,15 @@ from solver.errors import PositionError, ProofRejected, SolverError
 from solver.play.shapes import FIVE_VALUE, candidates, move_values, point_value
 from solver.rules.board import Board
 from solver.rules.notation import NPOINTS, Move, Point, point_name
-from solver.search.api import Goal, Limits, SolveResult, Verdict, position_text, solve
+from solver.search.api import (
+    DEFAULT_MEMORY_MB,
+    Goal,
+    Limits,
+    SolveResult,
+    Verdict,
+    position_text,
+    solve,
+)
 
 __all__ = ["LEVELS", "Choice", "Level", "choose_move"]
 
@@ -119,8 +127,15 @@ class Choice:
 class _Clock:
     """The time and node budget of one move, shared out among the searches."""
 
-    def __init__(self, seconds: float, effort: float, should_stop: Callable[[], bool] | None):
+    def __init__(
+        self,
+        seconds: float,
+        effort: float,
+        should_stop: Callable[[], bool] | None,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+    ):
         self.start = time.monotonic()
+        self.memory_mb = memory_mb
         self.seconds = seconds
         self.end = self.start + seconds * _SAFETY
         self.nodes_total = max(2_000, int(seconds * effort * NODES_PER_SECOND))
@@ -138,6 +153,7 @@ class _Clock:
         return Limits(
             time=max(0.001, min(self.seconds * share, self.left())),
             nodes=max(500, int(self.nodes_total * share)),
+            memory_mb=self.memory_mb,
         )
 
     def solve(self, board: Board, goal: Goal, share: float) -> SolveResult:
@@ -154,7 +170,7 @@ class _Clock:
         if found.moves is None or found.moves <= 2 or self.out():
             return found
         limits = self.limits(share)
-        bounded = Limits(max_moves=found.moves, time=limits.time, nodes=limits.nodes)
+        bounded = limits.replace(max_moves=found.moves)
         shorter = solve(
             board,
             found.goal,
@@ -178,6 +194,7 @@ def choose_move(
     should_stop: Callable[[], bool] | None = None,
     check: bool = True,
     unclaim_rejected: bool = False,
+    memory_mb: int = DEFAULT_MEMORY_MB,
 ) -> Choice:
     """The engine's move for the side to move of ``board`` (left unchanged), within
     ``seconds`` (polling ``should_stop``, if given, to stop early with the best so far).
@@ -185,7 +202,7 @@ def choose_move(
     by the independent checker first (off: for a caller that shows no claim).
     ``unclaim_rejected``: a win the checker rejects is not an error; its first move is
     played without the claim (``why`` ``eval``, the rejection in ``rejected``), for a
-    game that must go on.
+    game that must go on. ``memory_mb``: each search's table memory (``Limits.memory_mb``).
 
     Raises:
         PositionError: the position already holds a five, or the level is not 1-5.
@@ -199,7 +216,7 @@ def choose_move(
     if five is not None:
         raise PositionError(f"the game is over: {five.label()} has a five")
     spec = LEVELS[level]
-    clock = _Clock(seconds, spec.effort, should_stop)
+    clock = _Clock(seconds, spec.effort, should_stop, memory_mb)
     board = board.copy()
     try:
         choice = _choose(board, level, spec, clock, check)

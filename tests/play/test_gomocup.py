@@ -120,6 +120,35 @@ def test_the_time_of_a_move() -> None:
     assert brain.move_seconds() == pytest.approx(0.05)  # as fast as it can
 
 
+def test_max_memory_bounds_the_search_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``INFO max_memory`` (bytes, 0 none): the searches of a move get what the brain
+    itself leaves of it, never more than the default; the moves' searches use it."""
+    import solver.play.player as player
+    from solver.search.api import DEFAULT_MEMORY_MB, Limits
+
+    brain = Brain(debug=False)
+    assert brain.table_mb() == DEFAULT_MEMORY_MB
+    assert brain.handle("INFO max_memory 350000000") == []
+    assert brain.table_mb() == 350 - 128
+    brain.handle("INFO max_memory 100000000")  # (less than the brain itself: 1 MB)
+    assert brain.table_mb() == 1
+    brain.handle("INFO max_memory 0")
+    assert brain.table_mb() == DEFAULT_MEMORY_MB
+    seen: list[Limits] = []
+    real = player.solve
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(args[2])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(player, "solve", spy)
+    brain.handle("INFO max_memory 350000000")
+    brain.handle("START 15")
+    assert brain.handle("BOARD") == [] and brain.handle(f"{_xy('h8')},2") == []
+    assert brain.handle("DONE")  # (a move, found with searches of 222 MB tables)
+    assert seen and {limits.memory_mb for limits in seen} == {222}
+
+
 def test_bad_commands_get_error_or_unknown() -> None:
     brain = Brain(debug=False)
     assert brain.handle("TURN 7,7")[0].startswith("ERROR no game")
