@@ -66,7 +66,7 @@ def test_compiled_and_pure_search_loops_agree(monkeypatch: pytest.MonkeyPatch) -
         ("vct_game_white_l07_1_short", 1200, first),
         ("vct_fukumi", 1200, first),
         # 10,000 entries: the table is collected, down to its proven entries and the
-        # ones that took the most work (4 times in this disproof)
+        # ones that took the most work (again and again in this disproof)
         ("vct_game_black_l11_1_short", 1, first),
         # first phases cut short: the full search goes on from what they leave
         ("vct_game_black_l10_1", 1200, 20_000),
@@ -304,7 +304,7 @@ def test_progress_reports_count_the_table_s_collections() -> None:
     from solver.search.api import Progress
 
     if not compiled_available():
-        pytest.skip("compiled core not built (3 M nodes take minutes in pure Python)")
+        pytest.skip("compiled core not built (this search is far too slow in pure Python)")
     case = load("vct_black_long")
     board = Board.from_stones(  # the compiled core, even under RENJU_PURE=1
         case.board.stones(1), case.board.stones(2), case.board.to_move, compiled=True
