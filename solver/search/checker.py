@@ -40,53 +40,63 @@ class ProofError(RenjuError):
     """A proof tree does not hold; the message names the path to the faulty node."""
 
 
-class _FivePoints:
-    """``five[colour]``: the empty points where ``colour`` makes a five, read from the
-    rules engine's five query and cached until the next stone is placed or removed."""
-
-    def __init__(self, rules: _Rules) -> None:
-        self.rules = rules
-
-    def __getitem__(self, colour: int) -> set[int]:
-        cache = self.rules.cache
-        if colour not in cache:
-            cache[colour] = set(self.rules.core.five_points(colour))
-        return cache[colour]
-
-
 class _Rules:
-    """The position, with Black's forbidden points and both sides' five points."""
+    """The position, with Black's forbidden points and both sides' five points (read
+    from the rules engine's five query and kept until the next stone is placed or
+    removed: ``five``)."""
+
+    # (slots, and each colour's five points in a slot of its own: a large proof asks for
+    # them millions of times, and the look-ups of a dict-backed object were much of the
+    # checker's time)
+    __slots__ = ("black", "checked", "core", "lines", "rule_renju", "white")
 
     def __init__(self, board: Board) -> None:
         self.core = board.core.copy()
         self.rule_renju = board.rule.value == "renju"
-        self.cache: dict[int, set[int]] = {}
-        self.five = _FivePoints(self)
+        self.black: set[int] | None = None
+        self.white: set[int] | None = None
         # (proof node, position) pairs already checked: a proof tree shares the subtrees
         # of transposed positions, and each needs checking once per position
         self.checked: dict[tuple[int, int], int] = {}
         # (position, attacker, line) certificates replayed already, with their lengths
         self.lines: dict[tuple[int, int, tuple[Point, ...]], int] = {}
 
+    def five(self, colour: int) -> set[int]:
+        """The empty points where ``colour`` makes a five."""
+        if colour == 1:
+            if self.black is None:
+                self.black = set(self.core.five_points(1))
+            return self.black
+        if self.white is None:
+            self.white = set(self.core.five_points(2))
+        return self.white
+
     def forbidden(self, p: int) -> bool:
         return self.rule_renju and self.core.forbidden(p) != 0
 
     def put(self, p: int, colour: int) -> None:
         self.core.put(p, colour)
-        self.cache = {}
+        self.black = self.white = None
 
     def remove(self, p: int) -> None:
         self.core.remove(p)
-        self.cache = {}
+        self.black = self.white = None
 
     def fives_after(self, p: int, colour: int) -> set[int]:
         """The five points ``colour`` has after playing ``p`` (not kept)."""
-        saved = self.cache
-        self.core.put(p, colour)
-        out = set(self.core.five_points(colour))
-        self.core.remove(p)
-        self.cache = saved
+        core = self.core
+        core.put(p, colour)
+        out = set(core.five_points(colour))
+        core.remove(p)
         return out
+
+    def legal_moves(self, colour: int) -> list[int]:
+        """The empty points ``colour`` may play, in point order (for Black: not forbidden)."""
+        cells = self.core.cell_bytes()
+        if colour == 1 and self.rule_renju:
+            forbidden = self.core.forbidden
+            return [m for m in range(NPOINTS) if not cells[m] and not forbidden(m)]
+        return [m for m in range(NPOINTS) if not cells[m]]
 
 
 # The moves from the root to a node, as nested tuples ``(parent, move, reply)`` (``()``
@@ -149,7 +159,8 @@ def _replay_vcf(
     block's point: the board is scanned once a step, for the defender's.
     """
     d = 3 - a
-    core = rules.core
+    get = rules.core.get
+    forbidden, put, five = rules.forbidden, rules.put, rules.five
     placed: list[int] = []
 
     # (the path is named only for an error: naming it at every step took a third of
@@ -157,12 +168,12 @@ def _replay_vcf(
     def where(i: int) -> str:
         return _name(path, line[:i])
 
-    mine, first = start if start is not None else (rules.five[a], None)
-    theirs = rules.five[d]
+    mine, first = start if start is not None else (five(a), None)
+    theirs = five(d)
     try:
         for i in range(0, len(line), 2):
             p = line[i]
-            if core.get(p) or (a == 1 and p not in mine and rules.forbidden(p)):
+            if get(p) or (a == 1 and p not in mine and forbidden(p)):
                 raise ProofError(f"after {where(i)}: attacker move {point_name(p)} is not playable")
             if p in mine:
                 if i != len(line) - 1:
@@ -181,10 +192,10 @@ def _replay_vcf(
                     raise ProofError(f"after {where(i)}: the line goes on after a won position")
                 return i // 2 + 1
             (q,) = after
-            rules.put(p, a)
+            put(p, a)
             placed.append(p)
             # (the attacker's stone takes away the defender's five point at p, no other)
-            if d == 1 and q not in theirs and rules.forbidden(q):
+            if d == 1 and q not in theirs and forbidden(q):
                 # Black cannot block: the four wins (forbidden is judged with p on the board)
                 if i != len(line) - 1:
                     raise ProofError(f"after {where(i)}: the line goes on after a won position")
@@ -199,10 +210,10 @@ def _replay_vcf(
                 raise ProofError(
                     f"after {where(i)} {point_name(p)}: the block makes the defender's five"
                 )
-            rules.put(q, d)
+            put(q, d)
             placed.append(q)
             mine = every - {q}
-            theirs = rules.five[d]
+            theirs = five(d)
         raise ProofError(f"after {_name(path, line)}: the line ends before a win")
     finally:
         for s in reversed(placed):
@@ -211,7 +222,7 @@ def _replay_vcf(
 
 def _blocked_by_forbidden(rules: _Rules, q: int, d: int) -> bool:
     """The defender (Black) cannot block at ``q``: forbidden and not a five of his own."""
-    return q not in rules.five[d] and rules.forbidden(q)
+    return q not in rules.five(d) and rules.forbidden(q)
 
 
 def check_proof(
@@ -259,7 +270,7 @@ class RefutationChecker:
         self.a = 3 - self.d
         # the attacker's five points here, and after each line's first move: a defence
         # changes them only at its own point (as in ``_check_fresh_node``)
-        self.mine = set(self.rules.five[self.a])
+        self.mine = set(self.rules.five(self.a))
         self.firsts: dict[int, set[int]] = {}
 
     def check(self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode) -> int:
@@ -272,7 +283,7 @@ class RefutationChecker:
         name = point_name(m) if 0 <= m < NPOINTS else str(m)
         if not 0 <= m < NPOINTS or rules.core.get(m) or (d == 1 and rules.forbidden(m)):
             raise ProofError(f"the defence {name} is not a legal move")
-        if m in rules.five[d]:
+        if m in rules.five(d):
             raise ProofError(f"the defence {name} makes five: it cannot be refuted")
         start = None
         if not isinstance(ref, ProofNode) and ref and ref[0] != m and not rules.core.get(ref[0]):
@@ -311,16 +322,16 @@ def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _
         raise ProofError(
             f"after {_name(path)}: attacker move {point_name(p) if 0 <= p < NPOINTS else p} is not empty"
         )
-    if p in rules.five[a]:
+    if p in rules.five(a):
         return 1
     if a == 1 and rules.forbidden(p):
         raise ProofError(f"after {_name(path)}: {point_name(p)} is forbidden for Black")
-    theirs = rules.five[d]
+    theirs = rules.five(d)
     if theirs and (len(theirs) > 1 or p not in theirs):
         raise ProofError(
             f"after {_name(path)}: the defender has a five at {point_name(min(theirs))}"
         )
-    new = rules.fives_after(p, a) - rules.five[a]
+    new = rules.fives_after(p, a) - rules.five(a)
     if goal == "vcf" and not new:
         raise ProofError(f"after {_name(path)}: {point_name(p)} is not a four (goal vcf)")
     if goal == "vct" and not new and not _threatens_open_four(rules, p, a):
@@ -335,55 +346,58 @@ def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _
     try:
         if new:
             (q,) = new
-            if q in rules.five[d]:
+            if q in rules.five(d):
                 raise ProofError(
                     f"after {_name(path)} {point_name(p)}: the block makes the defender's five"
                 )
             needed = [q]
         else:
-            if rules.five[d]:
+            if rules.five(d):
                 raise ProofError(f"after {_name(path)} {point_name(p)}: the defender has a five")
-            needed = [
-                m
-                for m in range(NPOINTS)
-                if not rules.core.get(m) and not (d == 1 and rules.forbidden(m))
-            ]
+            needed = rules.legal_moves(d)
         longest = 0
         # the attacker's five points here, and after each certificate's first move: a
         # defence changes them only at its own point (see ``_replay_vcf``)
-        mine = set(rules.five[a])
+        mine = set(rules.five(a))
         firsts: dict[int, set[int]] = {}
+        replies, refuted = node.replies, node.refuted
+        lines, get, here, zd = rules.lines, rules.core.get, rules.core.hash, ZOBRIST[d]
         for m in needed:
-            if m in node.replies:
+            reply = replies.get(m)
+            if reply is not None:
                 rules.put(m, d)
                 try:
-                    sub = _check_node(rules, a, node.replies[m], goal, (path, p, m))
+                    sub = _check_node(rules, a, reply, goal, (path, p, m))
                 finally:
                     rules.remove(m)
-            elif m in node.refuted:
-                line = node.refuted[m]
+            else:
+                line = refuted.get(m)
+                if line is None:
+                    raise ProofError(
+                        f"after {_name(path)} {point_name(p)}: the defence {point_name(m)} "
+                        "is not answered"
+                    )
                 # replayed already in the position after m (the memo of ``_check_vcf``,
                 # its key made without putting the stone: most defences meet a line
                 # replayed after another order of the same stones)
-                done = rules.lines.get((rules.core.hash ^ ZOBRIST[d][m], a, line))
+                done = lines.get((here ^ zd[m], a, line))
                 if done is not None:
-                    longest = max(longest, done)
+                    if done > longest:
+                        longest = done
                     continue
                 start = None
-                if line and not rules.core.get(line[0]):
-                    if line[0] not in firsts:
-                        firsts[line[0]] = rules.fives_after(line[0], a)
-                    start = (mine - {m}, firsts[line[0]] - {m})
+                if line and not get(line[0]):
+                    first = firsts.get(line[0])
+                    if first is None:
+                        first = firsts[line[0]] = rules.fives_after(line[0], a)
+                    start = (mine - {m}, first - {m})
                 rules.put(m, d)
                 try:
                     sub = _check_vcf(rules, a, line, (path, p, m), start)
                 finally:
                     rules.remove(m)
-            else:
-                raise ProofError(
-                    f"after {_name(path)} {point_name(p)}: the defence {point_name(m)} is not answered"
-                )
-            longest = max(longest, sub)
+            if sub > longest:
+                longest = sub
         return longest + 1
     finally:
         rules.remove(p)
@@ -401,7 +415,7 @@ def _threatens_open_four(rules: _Rules, p: int, a: int) -> bool:
     """After ``p``, some legal move gives the attacker two new five points (a three)."""
     rules.put(p, a)
     try:
-        base = rules.five[a]
+        base = rules.five(a)
         for q in range(NPOINTS):
             if rules.core.get(q) or (a == 1 and rules.forbidden(q)):
                 continue
