@@ -106,6 +106,25 @@ def test_solve_raises_on_a_proof_the_checker_rejects(unanswered: list[int]) -> N
     assert "\n" not in message
 
 
+def test_white_must_answer_at_points_forbidden_for_black() -> None:
+    """White defends anywhere, Black's forbidden points too: a Black win whose proof
+    leaves White's defence at one of them unanswered is rejected (the checker must not
+    leave out Black's forbidden points for the wrong side)."""
+    case = load_case(CASES / "vct_game_black_l05_1.txt")
+    result = solve(case.board, case.goal, Limits(max_moves=case.limit))
+    assert result.result is Verdict.PROVEN and result.tree is not None
+    tree = result.tree
+    after_key = case.board.copy()
+    after_key.push(tree.move)
+    forbidden = [m for m in tree.refuted if after_key.core.forbidden(m)]
+    assert [point_name(m) for m in forbidden] == ["d8"]  # (forbidden for Black, free for White)
+    refuted = dict(tree.refuted)
+    del refuted[forbidden[0]]
+    tree.refuted = refuted
+    with pytest.raises(ProofError, match="the defence d8 is not answered"):
+        check_proof(case.board, tree, case.goal, max_moves=case.limit)
+
+
 def test_no_check_lets_the_faulty_proof_through(unanswered: list[int]) -> None:
     result = solve(example(), "tsume", check=False)
     (dropped,) = unanswered
