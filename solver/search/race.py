@@ -40,18 +40,23 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
-from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar, cast
 
 from solver.errors import SecondLookDisagrees, SolverError
 from solver.rules.board import Board, Color
 from solver.search.dfpn_shared import FIRST_PHASE_NODES
 from solver.search.limits import Goal, Limits, Verdict, position_text
+
+if TYPE_CHECKING:
+    # (at run time imported only once a second search starts: multiprocessing's
+    # connections bring tempfile and shutil, subprocess threading and signal, which most
+    # searches, never racing, do without)
+    import subprocess
+    from multiprocessing.connection import Connection
 
 __all__ = ["RACERS", "RACE_AFTER", "Racer", "Runner", "race"]
 
@@ -224,6 +229,8 @@ class _Other:
                 self.outbox.send(message)
 
     def close(self) -> None:
+        import subprocess
+
         self.send(("stop",))
         try:
             self.proc.wait(timeout=5)
@@ -281,6 +288,9 @@ class _Race:
             "options": self.options,
             "racers": self.racers,
         }
+        import subprocess
+        from multiprocessing.connection import Connection
+
         env = dict(os.environ)
         # (the child imports this very package, wherever the parent found it)
         root = str(Path(__file__).resolve().parents[2])
@@ -328,6 +338,10 @@ class _Race:
         Raises:
             SolverError: a search's proof or disproof was rejected.
         """
+        if not self.others:
+            return []
+        from multiprocessing.connection import wait
+
         while True:
             waiting = [o for o in self.others if o.answer is None]
             if not waiting:

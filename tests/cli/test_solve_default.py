@@ -10,6 +10,7 @@ import pytest
 
 from solver.cli import main
 from solver.cli.bench import DEVELOPMENT_CASES, load_case
+from solver.cli.solve_command import default_threads
 from solver.rules.board import Color
 from solver.rules.notation import point_name
 
@@ -128,15 +129,21 @@ def test_an_unknown_answer_names_the_budget_to_raise(capsys: pytest.CaptureFixtu
     assert out[2] == "A larger --nodes may answer it."
 
 
+# (``--any`` races by default on two cores: then no hint of a race, and the second
+# search, counting up, tells how far it got)
+RACING = default_threads(True) == 2
+
+
 @pytest.mark.parametrize(
-    ("mode", "hint"),
+    ("mode", "hint", "bounds"),
     [
-        ((), "; so may --any --threads 2 (a win, not always the shortest)."),
-        (("--any",), "; so may --threads 2."),
+        ((), "; so may --any --threads 2 (a win, not always the shortest).", 1),
+        (("--any", "--threads", "1"), "; so may --threads 2.", 0),
+        (("--any",), "." if RACING else "; so may --threads 2.", int(RACING)),
     ],
 )
 def test_an_unknown_answer_past_a_million_nodes_names_the_race(
-    capsys: pytest.CaptureFixture[str], mode: tuple[str, ...], hint: str
+    capsys: pytest.CaptureFixture[str], mode: tuple[str, ...], hint: str, bounds: int
 ) -> None:
     # with --any the race's second search counts up; the shortest win's counts up already
     case = load_case(DEVELOPMENT_CASES / "vct_black_long.txt")
@@ -147,9 +154,9 @@ def test_an_unknown_answer_past_a_million_nodes_names_the_race(
     ]
     assert main(["solve", *stones, *mode, "--nodes", "1200000"]) == 0
     out = capsys.readouterr().out.splitlines()
-    # (the shortest win's search counts up: it says which bounds it found without a win)
+    # (a search that counts up says which bounds it found without a win)
     shown = [line for line in out if line.startswith("It showed there is no win within")]
-    assert len(shown) == (0 if mode else 1)
+    assert len(shown) == bounds
     assert [line for line in out if line not in shown][:2] == [
         "Unknown: the search stopped (node limit) before an answer.",
         "A larger --nodes may answer it" + hint,
@@ -180,3 +187,37 @@ def test_an_unknown_answer_says_when_the_table_was_full(
     assert roomy["result"] == "unknown"
     assert main(["solve", *stones, "--any", "--nodes", "300000"]) == 0
     assert "--memory" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "cores", "threads"),
+    [
+        (("--any",), {0, 1}, 2),
+        (("--any",), {0}, 1),
+        ((), {0, 1, 2, 3}, 1),  # (the shortest win's race does not pay on two cores)
+        (("--any", "--all-keys"), {0, 1}, 1),
+        (("--any", "--threads", "1"), {0, 1}, 1),
+        (("--threads", "2"), {0}, 2),
+    ],
+)
+def test_any_races_two_searches_by_default_where_two_cores_are_free(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: tuple[str, ...],
+    cores: set[int],
+    threads: int,
+) -> None:
+    import solver.cli.solve_command as command
+
+    asked: list[int] = []
+    real = command.solve
+
+    def spy(*args: object, **kwargs: object) -> object:
+        asked.append(kwargs["threads"])  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command, "solve", spy)
+    monkeypatch.setattr(command.os, "sched_getaffinity", lambda pid: cores, raising=False)
+    assert main(["solve", *README_EXAMPLE, *argv, "--quiet"]) == 0
+    assert asked == [threads]
+    assert "White wins (tsume)" in capsys.readouterr().out
