@@ -162,18 +162,22 @@ def _progress(args: argparse.Namespace) -> Any:
     if args.quiet or args.json or not sys.stderr.isatty():
         return None
 
-    def show(p: Progress) -> None:
+    widest = [0]
+
+    def show(p: Progress | None) -> None:
+        """Overwrite the line with ``p``; ``None``: clear it (as wide as it ever was)."""
+        if p is None:
+            print("\r" + " " * widest[0] + "\r", end="", file=sys.stderr)
+            return
         # (the search within the cap has no bound of its own: the cap is more moves
         # than the board holds)
         bound = "" if p.bound is None else f", bound {p.bound}"
         if p.bound is not None and p.bound >= UNBOUNDED:
             bound = ", no move bound"
         full = f", table full {p.table_collections}x" if p.table_collections else ""
-        print(
-            f"\r  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}{full}   ",
-            end="",
-            file=sys.stderr,
-        )
+        text = f"  {p.phase}: {p.nodes:,} nodes, {p.seconds:.1f} s{bound}{full}   "
+        widest[0] = max(widest[0], len(text))
+        print("\r" + text, end="", file=sys.stderr)
 
     return show
 
@@ -365,7 +369,7 @@ def _run(args: argparse.Namespace) -> int:
     else:
         results = {board.to_move: solve(board, goal, limits, **options)}
     if progress:
-        print("\r" + " " * 60 + "\r", end="", file=sys.stderr)
+        progress(None)  # (the progress line cleared)
     if args.json:
         data: dict[str, Any] = (
             {side.label(): r.to_json() for side, r in results.items()}

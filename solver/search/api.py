@@ -90,6 +90,18 @@ class Progress(FrozenRecord):
             table_collections=table_collections,
         )
 
+    def racing(self, searches: int) -> Progress:
+        """This report from the first of ``searches`` racing searches
+        (:mod:`solver.search.race`): its phase says so (``search, 2 racing``)."""
+        return Progress(
+            self.nodes,
+            self.seconds,
+            self.bound,
+            f"{self.phase}, {searches} racing",
+            self.expansions,
+            self.table_collections,
+        )
+
 
 class KeyMove(FrozenRecord):
     """A winning first move and the length of its shortest win found; ``line``, a main

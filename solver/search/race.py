@@ -82,6 +82,10 @@ class Progress(Protocol):
     @property
     def expansions(self) -> int: ...
 
+    def racing(self, searches: int) -> Progress:
+        """The report as the first of ``searches`` racing searches gives it."""
+        ...
+
 
 R = TypeVar("R", bound=SolveResult)
 
@@ -392,9 +396,9 @@ def race(
     runner = Runner(0, state.done, pump, state.tell, progress)
 
     def first_progress(p: Progress) -> None:
-        runner.progress(p)
         if p.nodes > RACE_AFTER:
             state.start(deadline)
+        runner.progress(p.racing(1 + len(state.others)) if state.others else p)
 
     try:
         result = solve(

@@ -179,3 +179,34 @@ def test_work_not_nodes_ranks_the_searches() -> None:
     done = [race._OPEN, race._done(cheap)]
     assert race._beaten(0, race._done(dear), done)
     assert not race._beaten(0, race._work(2_000_000, 100_000), done)
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_progress_says_when_searches_race() -> None:
+    # (reports come every 0.1 s: the first past RACE_AFTER nodes starts the race, and
+    # from then on they are the first search's of two and say so; the command's
+    # progress line shows the phase)
+    case = load_case(DEVELOPMENT_CASES / "vct_black_long.txt")
+    reports: list[tuple[int, str]] = []
+    got = solve(
+        case.board,
+        case.goal,
+        Limits(max_moves=case.limit),
+        shortest=False,
+        threads=2,
+        progress=lambda p: reports.append((p.nodes, p.phase)),
+    )
+    assert got.result is Verdict.PROVEN
+    assert any(nodes > race.RACE_AFTER for nodes, _ in reports)
+    assert all(
+        phase == ("search, 2 racing" if nodes > race.RACE_AFTER else "search")
+        for nodes, phase in reports
+    )
+    alone: list[str] = []
+    solve(
+        case.board,
+        case.goal,
+        Limits(max_moves=case.limit),
+        progress=lambda p: alone.append(p.phase),
+    )
+    assert alone and set(alone) == {"search"}
