@@ -112,10 +112,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def default_threads(any_win: bool, all_keys: bool = False) -> int:
     """``--threads`` when not given: 2 with ``--any`` (not ``--all-keys``) where this
-    process may run on two cores or more, else 1. Racing for any win pays on two cores
-    (the published development VCTs within 10 s: 214 against 210 with one search); racing
-    for the shortest win does not (its one search takes turns with counting up already,
-    and the second slows the first): docs/performance.md."""
+    process may run on two cores or more, else 1. Racing for any win pays even on two
+    cores that slow each other; racing for the shortest win does not there (its one
+    search takes turns with counting up already, and the second slows the first): the
+    figures are in docs/performance.md."""
     if not any_win or all_keys:
         return 1
     try:
