@@ -59,8 +59,13 @@ def add_search_arguments(parser: argparse.ArgumentParser, default_goal: str) -> 
         metavar="N",
         help="the threat wins within N attacker moves (default: a puzzle file's, else no bound)",
     )
-    parser.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
-    parser.add_argument("--nodes", type=int, metavar="N", help="node budget")
+    parser.add_argument(
+        "--time",
+        type=float,
+        metavar="SECONDS",
+        help="time budget (default: none: until answered; Ctrl-C stops)",
+    )
+    parser.add_argument("--nodes", type=int, metavar="N", help="node budget (default: none)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(memory=DEFAULT_MEMORY_MB, count=None, default_goal=default_goal)
 

@@ -76,8 +76,13 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--all-keys", action="store_true", help="list every winning first move")
     p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
-    p.add_argument("--time", type=float, metavar="SECONDS", help="time budget")
-    p.add_argument("--nodes", type=int, metavar="N", help="node budget")
+    p.add_argument(
+        "--time",
+        type=float,
+        metavar="SECONDS",
+        help="time budget (default: none: until answered; Ctrl-C stops)",
+    )
+    p.add_argument("--nodes", type=int, metavar="N", help="node budget (default: none)")
     p.add_argument(
         "--memory",
         type=int,
