@@ -170,9 +170,10 @@ def _progress(args: argparse.Namespace) -> Any:
     widest = [0]
 
     def show(p: Progress | None) -> None:
-        """Overwrite the line with ``p``; ``None``: clear it (as wide as it ever was)."""
+        """Overwrite the line with ``p``; ``None``: clear it (as wide as it ever was, and
+        the ``^C`` a terminal echoes after it when Ctrl-C stops the search)."""
         if p is None:
-            print("\r" + " " * widest[0] + "\r", end="", file=sys.stderr)
+            print("\r" + " " * (widest[0] + 2) + "\r", end="", file=sys.stderr)
             return
         # (the search within the cap has no bound of its own: the cap is more moves
         # than the board holds)
@@ -346,6 +347,39 @@ def _comparison(hints: dict[str, Any], result: SolveResult) -> list[str]:
     return lines
 
 
+class _Interrupt:
+    """Ctrl-C during the search: the first stops it (``should_stop``), and the answer is
+    printed with what the search found (an unknown one says how far it got), exit 130; a
+    second one interrupts at once, as without it. Only the main thread can take signals:
+    elsewhere Ctrl-C interrupts as usual."""
+
+    def __init__(self) -> None:
+        self.fired = False
+        self._old: Any = None
+
+    def __enter__(self) -> _Interrupt:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._old is not None:
+            import signal
+
+            signal.signal(signal.SIGINT, self._old)
+
+    def _handle(self, signum: int, frame: object) -> None:
+        if self.fired:
+            raise KeyboardInterrupt
+        self.fired = True
+
+    def __call__(self) -> bool:
+        return self.fired
+
+
 def _run(args: argparse.Namespace) -> int:
     board, hints = position_from_args(args)
     entry = entry_json(hints)
@@ -369,12 +403,18 @@ def _run(args: argparse.Namespace) -> int:
         args.threads = options["threads"] = default_threads(args.any, args.all_keys)
     if args.threads < 1:
         raise CommandError(f"--threads must be at least 1, not {args.threads}")
-    if args.both:
-        results = solve_both(board, goal, limits, **options)
-    else:
-        results = {board.to_move: solve(board, goal, limits, **options)}
+    with _Interrupt() as interrupt:
+        options["should_stop"] = interrupt
+        if args.both:
+            results = solve_both(board, goal, limits, **options)
+        else:
+            results = {board.to_move: solve(board, goal, limits, **options)}
     if progress:
         progress(None)  # (the progress line cleared)
+    code = 130 if interrupt.fired else 0  # (main's code for an interruption)
+    for r in results.values():
+        if interrupt.fired and r.reason == "stopped":
+            r.reason = "interrupted"
     if args.json:
         data: dict[str, Any] = (
             {side.label(): r.to_json() for side, r in results.items()}
@@ -389,17 +429,17 @@ def _run(args: argparse.Namespace) -> int:
         import json  # (here: a plain solve's start-up does without it)
 
         print(json.dumps(data))
-        return 0
+        return code
     if entry is not None:
         print(puzzle_header(args.file, hints))
     if args.both:
         for side in (Color.BLACK, Color.WHITE):
             print(f"== {side.label()} to move")
             print(_human(board, results[side], args.all_keys, args.threads, args.any, args.memory))
-        return 0
+        return code
     result = results[board.to_move]
     print(_human(board, result, args.all_keys, args.threads, args.any, args.memory))
     if puzzle:
         for line in _comparison(hints, result):
             print(line)
-    return 0
+    return code

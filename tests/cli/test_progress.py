@@ -123,11 +123,11 @@ def test_solve_s_progress_line_names_the_bound_and_a_full_table(
     show(Progress(1_234_567, 2.04, 9, "search"))
     show(Progress(2_000_000, 3.0, 112, "search", 10, 3))
     show(Progress(2_100_000, 3.1, 112, "search", 10, 3).racing(2))
-    show(None)  # (cleared, as wide as the widest line shown)
+    show(None)  # (cleared, as wide as the widest line shown and a "^C" after it)
     lines = term.getvalue().split("\r")
     assert [line.rstrip() for line in lines[1:4]] == [
         "  search: 1,234,567 nodes, 2.0 s, bound 9",
         "  search: 2,000,000 nodes, 3.0 s, no move bound, table full 3x",
         "  search, 2 racing: 2,100,000 nodes, 3.1 s, no move bound, table full 3x",
     ]
-    assert lines[4] == " " * len(lines[3]) and lines[5] == ""
+    assert lines[4] == " " * (len(lines[3]) + 2) and lines[5] == ""

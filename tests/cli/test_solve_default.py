@@ -221,3 +221,28 @@ def test_any_races_two_searches_by_default_where_two_cores_are_free(
     assert main(["solve", *README_EXAMPLE, *argv, "--quiet"]) == 0
     assert asked == [threads]
     assert "White wins (tsume)" in capsys.readouterr().out
+
+
+def test_ctrl_c_stops_the_search_and_prints_its_answer_so_far(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The first Ctrl-C stops the search (a disproof that takes seconds more): its answer
+    so far is printed, unknown, exit 130 as for an interruption; the handler goes with
+    it."""
+    import os
+    import signal
+    import threading
+
+    before = signal.getsignal(signal.SIGINT)
+    case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        code = main(["solve", str(case), "--json", "--threads", "1"])
+    finally:
+        timer.cancel()
+    data = json.loads(capsys.readouterr().out)
+    assert code == 130
+    assert (data["result"], data["reason"]) == ("unknown", "interrupted")
+    assert isinstance(data["nodes"], int) and data["nodes"] > 0
+    assert signal.getsignal(signal.SIGINT) is before
