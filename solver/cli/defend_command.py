@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from solver.cli.interrupt import Interrupt
 from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
 from solver.cli.solve_command import add_check_argument, limits_from_args
 from solver.rules.board import Board
@@ -82,11 +83,18 @@ def _run(args: argparse.Namespace) -> int:
     from solver.search.defend import defend  # (not imported by the other commands)
 
     only = parse_points(args.only) if args.only is not None else None
-    return run_answer(
-        args,
-        lambda b, g, lim, chk: defend(b, g, lim, check=chk, safe=args.safe, moves=only),
-        describe,
-    )
+
+    def compute(board: Board, goal: Goal, limits: Limits, check: bool) -> DefenceResult:
+        result = defend(
+            board, goal, limits, check=check, safe=args.safe, moves=only, should_stop=stop
+        )
+        if stop.fired and not result.complete:
+            result.reason = "interrupted"
+        return result
+
+    with Interrupt() as stop:  # (the first Ctrl-C: the moves decided so far, exit 130)
+        code = run_answer(args, compute, describe)
+    return 130 if stop.fired else code
 
 
 def run_answer(
@@ -107,6 +115,12 @@ def run_answer(
         print(puzzle_header(args.file, hints))
     print(describe(board, result))
     return 0
+
+
+def _some(moves: Sequence[Point], most: int = 12) -> str:
+    """The first ``most`` of ``moves`` by name, and how many more (``--json`` has all)."""
+    listed = ", ".join(point_name(m) for m in moves[:most])
+    return listed + (f" and {len(moves) - most} more" if len(moves) > most else "")
 
 
 def describe(board: Board, result: DefenceResult) -> str:
@@ -135,15 +149,13 @@ def describe(board: Board, result: DefenceResult) -> str:
     lines.append(f"Refuted ({len(result.refuted)}):")
     for line, moves in sorted(groups.items(), key=lambda g: (-len(g[1]), g[1][0])):
         win = " ".join(point_name(p) for p in line)
-        listed = ", ".join(point_name(m) for m in moves[:12])
-        more = f" and {len(moves) - 12} more" if len(moves) > 12 else ""
-        lines.append(f"  {listed}{more}: {attacker} wins by {win}")
+        lines.append(f"  {_some(moves)}: {attacker} wins by {win}")
     if result.forbidden:
         refused = ", ".join(point_name(p) for p in result.forbidden)
         lines.append(f"Forbidden for Black (no defence): {refused}")
     if not result.complete:
-        unknown = ", ".join(point_name(p) for p in result.unknown)
-        lines.append(f"Incomplete ({result.reason}); undecided: {unknown or '-'}")
+        undecided = f"undecided ({len(result.unknown)}): {_some(result.unknown) or '-'}"
+        lines.append(f"Incomplete ({result.reason}); {undecided}")
     lines.append(board.diagram({m: "*" for m in result.defences}))
     checked = f", checked in {result.check_seconds:.3f} s" if result.checked else ""
     lines.append(f"{result.nodes:,} nodes, {result.seconds:.3f} s{checked}")

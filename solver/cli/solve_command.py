@@ -7,6 +7,7 @@ import os
 import sys
 from typing import Any
 
+from solver.cli.interrupt import Interrupt
 from solver.cli.position import (
     add_position_arguments,
     entry_json,
@@ -347,39 +348,6 @@ def _comparison(hints: dict[str, Any], result: SolveResult) -> list[str]:
     return lines
 
 
-class _Interrupt:
-    """Ctrl-C during the search: the first stops it (``should_stop``), and the answer is
-    printed with what the search found (an unknown one says how far it got), exit 130; a
-    second one interrupts at once, as without it. Only the main thread can take signals:
-    elsewhere Ctrl-C interrupts as usual."""
-
-    def __init__(self) -> None:
-        self.fired = False
-        self._old: Any = None
-
-    def __enter__(self) -> _Interrupt:
-        import signal
-        import threading
-
-        if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handle)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._old is not None:
-            import signal
-
-            signal.signal(signal.SIGINT, self._old)
-
-    def _handle(self, signum: int, frame: object) -> None:
-        if self.fired:
-            raise KeyboardInterrupt
-        self.fired = True
-
-    def __call__(self) -> bool:
-        return self.fired
-
-
 def _run(args: argparse.Namespace) -> int:
     board, hints = position_from_args(args)
     entry = entry_json(hints)
@@ -403,7 +371,7 @@ def _run(args: argparse.Namespace) -> int:
         args.threads = options["threads"] = default_threads(args.any, args.all_keys)
     if args.threads < 1:
         raise CommandError(f"--threads must be at least 1, not {args.threads}")
-    with _Interrupt() as interrupt:
+    with Interrupt() as interrupt:
         options["should_stop"] = interrupt
         if args.both:
             results = solve_both(board, goal, limits, **options)

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from support.fixtures import main_interrupted
 
 from solver.cli import main
 from solver.cli.bench import DEVELOPMENT_CASES, load_case
@@ -229,18 +230,11 @@ def test_ctrl_c_stops_the_search_and_prints_its_answer_so_far(
     """The first Ctrl-C stops the search (a disproof that takes seconds more): its answer
     so far is printed, unknown, exit 130 as for an interruption; the handler goes with
     it."""
-    import os
     import signal
-    import threading
 
     before = signal.getsignal(signal.SIGINT)
     case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
-    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        code = main(["solve", str(case), "--json", "--threads", "1"])
-    finally:
-        timer.cancel()
+    code = main_interrupted(["solve", str(case), "--json", "--threads", "1"])
     data = json.loads(capsys.readouterr().out)
     assert code == 130
     assert (data["result"], data["reason"]) == ("unknown", "interrupted")

@@ -8,6 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.fixtures import main_interrupted
 from support.strategies import games
 
 from solver.cli import main
@@ -198,6 +199,34 @@ def test_defend_human(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "Defences (0): none" in out
     assert "Forbidden for Black (no defence): i8" in out
+
+
+def test_defend_human_names_a_dozen_undecided_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    """Out of budget before the threat is known, every move is undecided: the answer
+    names the first twelve and counts the rest (``--json`` lists them all)."""
+    argv = ["defend", "--moves", "h8 h9 i8 g8 j9 i10 j8 k8 j7 j10 i7", "--goal", "vct"]
+    assert main([*argv, "--nodes", "1"]) == 0
+    line = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("Incomplete"))
+    assert line == (
+        "Incomplete (out of budget); undecided (214): "
+        "a1, b1, c1, d1, e1, f1, g1, h1, i1, j1, k1, l1 and 202 more"
+    )
+    assert main([*argv, "--nodes", "1", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["unknown"]) == 214
+
+
+def test_ctrl_c_stops_defend_with_the_moves_decided_so_far(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The first Ctrl-C stops the split (here still at the threat, a disproof that takes
+    seconds more): the answer so far, incomplete and marked interrupted, exit 130."""
+    from solver.cli.bench import DEVELOPMENT_CASES
+
+    case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
+    code = main_interrupted(["defend", str(case), "--to-move", "white", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 130
+    assert (out["complete"], out["reason"], out["threat"]) == (False, "interrupted", "unknown")
 
 
 @pytest.mark.parametrize(

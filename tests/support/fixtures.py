@@ -6,7 +6,7 @@ import os
 
 from solver.engine.backend import core_class
 
-__all__ = ["compiled_available", "examples"]
+__all__ = ["compiled_available", "examples", "main_interrupted"]
 
 
 def examples(n: int) -> int:
@@ -32,3 +32,19 @@ def compiled_available() -> bool:
     except RuntimeError:
         return False
     return True
+
+
+def main_interrupted(argv: list[str], after: float = 1.0) -> int:
+    """``renju ARGV`` run here (``solver.cli.main``), with a Ctrl-C (SIGINT to this
+    process) ``after`` seconds in; its exit code."""
+    import signal
+    import threading
+
+    from solver.cli import main
+
+    timer = threading.Timer(after, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        return main(argv)
+    finally:
+        timer.cancel()
