@@ -84,7 +84,9 @@ def _run(args: argparse.Namespace) -> int:
 
     only = parse_points(args.only) if args.only is not None else None
 
-    def compute(board: Board, goal: Goal, limits: Limits, check: bool) -> DefenceResult:
+    def compute(
+        board: Board, goal: Goal, limits: Limits, check: bool, stop: Interrupt
+    ) -> DefenceResult:
         result = defend(
             board, goal, limits, check=check, safe=args.safe, moves=only, should_stop=stop
         )
@@ -92,29 +94,30 @@ def _run(args: argparse.Namespace) -> int:
             result.reason = "interrupted"
         return result
 
-    with Interrupt() as stop:  # (the first Ctrl-C: the moves decided so far, exit 130)
-        code = run_answer(args, compute, describe)
-    return 130 if stop.fired else code
+    return run_answer(args, compute, describe)
 
 
 def run_answer(
     args: argparse.Namespace,
-    compute: Callable[[Board, Goal, Limits, bool], Any],
+    compute: Callable[[Board, Goal, Limits, bool, Interrupt], Any],
     describe: Callable[[Board, Any], str],
 ) -> int:
     """Run a command that answers a position (``defend``, ``points``): the position, the
     goal and limits from the options, ``compute``'s answer as JSON (its ``to_dict``) or
-    as ``describe`` tells it."""
+    as ``describe`` tells it. ``compute`` polls the ``Interrupt`` it is given: the first
+    Ctrl-C stops its search, and the answer so far is printed, exit 130."""
     board, hints = position_from_args(args)
     goal, limits = goal_and_limits(args, hints)
-    result = compute(board, goal, limits, not args.no_check)
+    with Interrupt() as stop:
+        result = compute(board, goal, limits, not args.no_check, stop)
+    code = 130 if stop.fired else 0  # (main's code for an interruption)
     if args.json:
         print(json.dumps(result.to_dict()))
-        return 0
+        return code
     if hints.get("id") or hints.get("number"):
         print(puzzle_header(args.file, hints))
     print(describe(board, result))
-    return 0
+    return code
 
 
 def _some(moves: Sequence[Point], most: int = 12) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from solver.cli.defend_command import add_search_arguments, run_answer
 from solver.cli.position import add_position_arguments
@@ -10,6 +11,10 @@ from solver.cli.solve_command import add_check_argument
 from solver.rules.board import Board
 from solver.rules.notation import point_name
 from solver.rules.points import KINDS, PointsResult
+
+if TYPE_CHECKING:
+    from solver.cli.interrupt import Interrupt
+    from solver.search.api import Goal, Limits
 
 __all__ = ["register"]
 
@@ -36,9 +41,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def _run(args: argparse.Namespace) -> int:
     from solver.search.points import points  # (not imported by the other commands)
 
-    return run_answer(
-        args, lambda b, g, lim, chk: points(b, args.kind, g, lim, check=chk), describe
-    )
+    def compute(
+        board: Board, goal: Goal, limits: Limits, check: bool, stop: Interrupt
+    ) -> PointsResult:
+        result = points(board, args.kind, goal, limits, check=check, should_stop=stop)
+        if stop.fired and not result.complete:
+            result.extra["reason"] = "interrupted"
+        return result
+
+    return run_answer(args, compute, describe)
 
 
 def describe(board: Board, result: PointsResult) -> str:

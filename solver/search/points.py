@@ -12,6 +12,8 @@ every kind (:func:`points`); the pattern kinds are :mod:`solver.rules.points`'.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from solver.rules.board import Board
 from solver.rules.notation import Point, point_name
 from solver.rules.points import KINDS, PointsKindError, PointsResult, pattern_points
@@ -29,10 +31,12 @@ def points(
     limits: Limits | None = None,
     *,
     check: bool = True,
+    should_stop: Callable[[], bool] | None = None,
 ) -> PointsResult:
     """Every point of ``kind`` (``solver.rules.points.KINDS``) for the side to move.
     ``goal`` and ``limits`` are the search kinds' (``keys``: every winning first move,
-    as ``renju solve --all-keys``; ``defences``: as ``renju defend``).
+    as ``renju solve --all-keys``; ``defences``: as ``renju defend``); their searches
+    poll ``should_stop`` (stopped: ``complete`` is False).
 
     Raises:
         PointsKindError: an unknown kind, or one that does not apply to the side.
@@ -44,13 +48,15 @@ def points(
         raise PointsKindError(f"unknown point kind: {kind!r} (expected one of {', '.join(KINDS)})")
     goal = Goal.parse(goal)
     if kind == "keys":
-        return _keys(board, goal, limits or Limits(), check)
+        return _keys(board, goal, limits or Limits(), check, should_stop)
     if kind == "defences":
-        return _defences(board, goal, limits or Limits(), check)
+        return _defences(board, goal, limits or Limits(), check, should_stop)
     return pattern_points(board, kind)
 
 
-def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult:
+def _keys(
+    board: Board, goal: Goal, limits: Limits, check: bool, should_stop: Callable[[], bool] | None
+) -> PointsResult:
     """Every winning first move (``solve(all_keys=True)``), each with a winning line:
     the one ``solve`` checked with the key (``check``), else the proof's main line for
     the key it starts with, else the defender's answer to the key searched
@@ -67,7 +73,7 @@ def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult
             result.explanations[p] = f"{point_name(p)}: makes five"
             result.extra["key_lines"][point_name(p)] = [point_name(p)]
         return result
-    found = solve(board, goal, limits, all_keys=True, check=check)
+    found = solve(board, goal, limits, all_keys=True, check=check, should_stop=should_stop)
     result = PointsResult("keys", board.to_move)
     result.extra = {"goal": goal.value, "result": found.result.value, "key_lines": {}}
     result.complete = found.keys is not None and not found.reason
@@ -77,7 +83,7 @@ def _keys(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult
         result.details[p] = f"wins in {key.moves}"
         text = f"{point_name(p)}: wins ({goal.value}) in {key.moves} move{'s' if key.moves != 1 else ''}"
         line = list(key.line) or _key_line(
-            board, goal, limits, key.move, key.moves, found.line, check
+            board, goal, limits, key.move, key.moves, found.line, check, should_stop
         )
         if line:
             text += ": " + " ".join(point_name(q) for q in line)
@@ -96,6 +102,7 @@ def _key_line(
     moves: int,
     main: list[Point],
     check: bool,
+    should_stop: Callable[[], bool] | None,
 ) -> list[Point]:
     """A winning line starting with ``key`` (empty if the budget ran out first).
 
@@ -113,14 +120,17 @@ def _key_line(
         goal,
         Limits(max_moves=moves - 1, time=limits.time, nodes=limits.nodes, count=limits.count),
         check=check,
+        should_stop=should_stop,
     )
     if answer.result is not Verdict.PROVEN or answer.node is None:
         return []
     return answer.node.main_line()
 
 
-def _defences(board: Board, goal: Goal, limits: Limits, check: bool) -> PointsResult:
-    found = defend(board, goal, limits, check=check)
+def _defences(
+    board: Board, goal: Goal, limits: Limits, check: bool, should_stop: Callable[[], bool] | None
+) -> PointsResult:
+    found = defend(board, goal, limits, check=check, should_stop=should_stop)
     result = PointsResult("defences", board.to_move, complete=found.complete)
     data = found.to_dict()
     result.extra = {

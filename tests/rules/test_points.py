@@ -8,9 +8,11 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.fixtures import main_interrupted
 from support.strategies import games
 
 from solver.cli import main
+from solver.cli.bench import DEVELOPMENT_CASES
 from solver.engine.backend import COMPILED
 from solver.rules.board import Board
 from solver.rules.geometry import transform_point
@@ -239,3 +241,14 @@ def test_black_kinds_match_the_naive_oracle(moves: list[int]) -> None:
     naive = _naive_black_kinds(b)
     for kind, expected in naive.items():
         assert set(pattern_points(b, kind).points) == expected, kind
+
+
+def test_ctrl_c_stops_the_keys_search_with_the_answer_so_far(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The first Ctrl-C stops ``points keys``' search (a disproof that takes seconds
+    more): the points so far (none), incomplete and marked interrupted, exit 130."""
+    case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
+    assert main_interrupted(["points", "keys", str(case), "--json"]) == 130
+    out = json.loads(capsys.readouterr().out)
+    assert (out["points"], out["complete"], out["reason"]) == ([], False, "interrupted")
