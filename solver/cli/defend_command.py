@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from solver.cli.interrupt import Interrupt
 from solver.cli.position import add_position_arguments, position_from_args, puzzle_header
-from solver.cli.solve_command import add_check_argument, limits_from_args
+from solver.cli.solve_command import add_budget_arguments, add_check_argument, limits_from_args
 from solver.rules.board import Board
 from solver.rules.notation import Point, parse_points, point_name
 from solver.search.api import DEFAULT_MEMORY_MB, Goal, Limits, Verdict
@@ -60,13 +60,7 @@ def add_search_arguments(parser: argparse.ArgumentParser, default_goal: str) -> 
         metavar="N",
         help="the threat wins within N attacker moves (default: a puzzle file's, else no bound)",
     )
-    parser.add_argument(
-        "--time",
-        type=float,
-        metavar="SECONDS",
-        help="time budget (default: none: until answered; Ctrl-C stops)",
-    )
-    parser.add_argument("--nodes", type=int, metavar="N", help="node budget (default: none)")
+    add_budget_arguments(parser)
     parser.add_argument("--json", action="store_true", help="machine-readable output")
     parser.set_defaults(memory=DEFAULT_MEMORY_MB, count=None, default_goal=default_goal)
 

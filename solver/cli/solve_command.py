@@ -30,7 +30,13 @@ from solver.search.api import (
 from solver.search.counting import COUNTS
 from solver.search.limits import UNBOUNDED
 
-__all__ = ["add_check_argument", "default_threads", "limits_from_args", "register"]
+__all__ = [
+    "add_budget_arguments",
+    "add_check_argument",
+    "default_threads",
+    "limits_from_args",
+    "register",
+]
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -77,13 +83,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     p.add_argument("--all-keys", action="store_true", help="list every winning first move")
     p.add_argument("--both", action="store_true", help="analyse with Black and with White to move")
-    p.add_argument(
-        "--time",
-        type=float,
-        metavar="SECONDS",
-        help="time budget (default: none: until answered; Ctrl-C stops)",
-    )
-    p.add_argument("--nodes", type=int, metavar="N", help="node budget (default: none)")
+    add_budget_arguments(p)
     p.add_argument(
         "--memory",
         type=int,
@@ -129,6 +129,18 @@ def default_threads(any_win: bool, all_keys: bool = False) -> int:
     except (AttributeError, OSError):  # (not Linux)
         cores = os.cpu_count() or 1
     return 2 if cores >= 2 else 1
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--time`` and ``--nodes``, shared by the commands that search (solve, defend,
+    points)."""
+    parser.add_argument(
+        "--time",
+        type=float,
+        metavar="SECONDS",
+        help="time budget (default: none: until answered; Ctrl-C stops)",
+    )
+    parser.add_argument("--nodes", type=int, metavar="N", help="node budget (default: none)")
 
 
 def add_check_argument(parser: argparse.ArgumentParser) -> None:
