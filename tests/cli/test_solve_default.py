@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from support.fixtures import main_interrupted
+from support.fixtures import LONG_SEARCH_CASE, main_interrupted
 
 from solver.cli import main
 from solver.cli.bench import DEVELOPMENT_CASES, load_case
@@ -233,7 +233,7 @@ def test_ctrl_c_stops_the_search_and_prints_its_answer_so_far(
     import signal
 
     before = signal.getsignal(signal.SIGINT)
-    case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
+    case = DEVELOPMENT_CASES / LONG_SEARCH_CASE
     code = main_interrupted(["solve", str(case), "--json", "--threads", "1"])
     data = json.loads(capsys.readouterr().out)
     assert code == 130

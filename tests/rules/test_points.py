@@ -8,7 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.fixtures import main_interrupted
+from support.fixtures import LONG_SEARCH_CASE, main_interrupted
 from support.strategies import games
 
 from solver.cli import main
@@ -248,7 +248,7 @@ def test_ctrl_c_stops_the_keys_search_with_the_answer_so_far(
 ) -> None:
     """The first Ctrl-C stops ``points keys``' search (a disproof that takes seconds
     more): the points so far (none), incomplete and marked interrupted, exit 130."""
-    case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
+    case = DEVELOPMENT_CASES / LONG_SEARCH_CASE
     assert main_interrupted(["points", "keys", str(case), "--json"]) == 130
     out = json.loads(capsys.readouterr().out)
     assert (out["points"], out["complete"], out["reason"]) == ([], False, "interrupted")

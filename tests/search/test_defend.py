@@ -8,7 +8,7 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.fixtures import main_interrupted
+from support.fixtures import LONG_SEARCH_CASE, main_interrupted
 from support.strategies import games
 
 from solver.cli import main
@@ -222,7 +222,7 @@ def test_ctrl_c_stops_defend_with_the_moves_decided_so_far(
     seconds more): the answer so far, incomplete and marked interrupted, exit 130."""
     from solver.cli.bench import DEVELOPMENT_CASES
 
-    case = DEVELOPMENT_CASES / "vct_game_black_l17_1_short.txt"
+    case = DEVELOPMENT_CASES / LONG_SEARCH_CASE
     code = main_interrupted(["defend", str(case), "--to-move", "white", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 130

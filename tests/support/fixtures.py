@@ -6,7 +6,7 @@ import os
 
 from solver.engine.backend import core_class
 
-__all__ = ["compiled_available", "examples", "main_interrupted"]
+__all__ = ["LONG_SEARCH_CASE", "compiled_available", "examples", "main_interrupted"]
 
 
 def examples(n: int) -> int:
@@ -32,6 +32,11 @@ def compiled_available() -> bool:
     except RuntimeError:
         return False
     return True
+
+
+# a development case whose search takes seconds (a disproof of about ten): long enough for
+# the Ctrl-C tests to stop it one second in
+LONG_SEARCH_CASE = "vct_game_black_l17_1_short.txt"
 
 
 def main_interrupted(argv: list[str], after: float = 1.0) -> int:
