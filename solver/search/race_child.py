@@ -11,7 +11,7 @@ from multiprocessing.connection import Connection
 
 from solver.rules.board import Board
 from solver.search.api import solve
-from solver.search.race import Runner
+from solver.search.race import ReadClock, Runner
 
 __all__ = ["serve"]
 
@@ -25,9 +25,12 @@ def serve(read_fd: int, write_fd: int) -> None:
     outbox = Connection(write_fd, readable=False)
     _, me, done, job = inbox.recv()
     cancel = False
+    reads = ReadClock()
 
     def pump() -> bool:
         nonlocal cancel
+        if cancel or not reads.due():
+            return cancel
         try:
             while not cancel and inbox.poll(0):
                 message = inbox.recv()

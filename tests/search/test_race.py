@@ -5,6 +5,9 @@ process finishes first in time."""
 from __future__ import annotations
 
 import time
+from multiprocessing import Pipe
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
@@ -179,6 +182,30 @@ def test_work_not_nodes_ranks_the_searches() -> None:
     done = [race._OPEN, race._done(cheap)]
     assert race._beaten(0, race._done(dear), done)
     assert not race._beaten(0, race._work(2_000_000, 100_000), done)
+
+
+def test_the_pipes_are_read_at_most_every_read_every(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A search asks whether to stop at every poll, and a pipe's read costs several
+    # microseconds: the others' messages are read at most every READ_EVERY seconds, and
+    # one waiting is read once that time has passed.
+    now = [100.0]
+    monkeypatch.setattr(race, "time", SimpleNamespace(monotonic=lambda: now[0]))
+    inbox, outbox = Pipe(duplex=False)
+    state = race._Race(Board(), Goal.VCT, Limits(), (race.Racer(0), race.Racer(0)), {})
+    state.others = [race._Other(1, cast(Any, None), inbox, cast(Any, None))]
+    outbox.send(("done", 1234))
+    assert not state.pump()
+    assert state.done == [race._OPEN, 1234]
+    outbox.send(("done", 99))
+    for _ in range(100):
+        now[0] += race.READ_EVERY / 200
+        state.pump()
+    assert state.done == [race._OPEN, 1234]  # (waiting, not read yet)
+    now[0] += race.READ_EVERY
+    state.pump()
+    assert state.done == [race._OPEN, 99]
+    inbox.close()
+    outbox.close()
 
 
 @pytest.mark.usefixtures("quick_race")
