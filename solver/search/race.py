@@ -16,8 +16,9 @@ apart, and the race takes the earlier.
 
 Earlier is counted in work, not seconds: the nodes, each df-pn expansion counted as
 ``EXPANSION_WORK`` VCF nodes (an expansion takes about that long), so that a search
-whose nodes are mostly VCF nodes ranks by its time too. The first search's answer stands
-when it finishes within ``RACE_AFTER`` nodes (the others never start); past that, the
+whose nodes are mostly VCF nodes ranks by its time too; the others, which start later,
+count ``LATE_START`` more, about what the first has done by then. The first search's
+answer stands when it finishes within ``RACE_AFTER`` nodes (the others never start); past that, the
 answer is the finished search with the least work (ties to the first listed). Either
 way it is the same on every machine and every run, however fast each core is (with the
 same core: the pure-Python one counts VCF nodes differently, so another search can rank
@@ -153,10 +154,23 @@ class ReadClock:
         return True
 
 
+# The work the first search has done when another starts, about (``RACE_AFTER`` nodes
+# with their expansions, then a new process's start): the others' work counts from it,
+# so that work ranks searches as their times would on cores of one speed. Without it a
+# race that the first search won waited for the others to pass its work, 0.3-0.5 s on
+# the development machine however short the search.
+LATE_START = 5_000_000
+
+
 def _work(nodes: int, expansions: int) -> int:
     """The work of a search that has spent ``nodes``, ``expansions`` of them df-pn
     expansions (the others VCF nodes): about proportional to its time on any core."""
     return nodes + (EXPANSION_WORK - 1) * expansions
+
+
+def _late(me: int) -> int:
+    """The work search ``me`` counts before its own (``LATE_START`` but for the first)."""
+    return 0 if me == 0 else LATE_START
 
 
 def _rank(result: SolveResult) -> int:
@@ -167,9 +181,16 @@ def _rank(result: SolveResult) -> int:
     return 1 if result.shortest_shown is False else 0
 
 
-def _done(result: SolveResult) -> int:
-    """The work of a finished search."""
-    return _work(result.nodes, result.expansions)
+def _done(me: int, result: SolveResult) -> int:
+    """The work of search ``me``, finished."""
+    return _late(me) + _work(result.nodes, result.expansions)
+
+
+def _order(me: int, result: SolveResult) -> tuple[int, int, int]:
+    """How search ``me``'s answer ranks (the least first): finished ones by work, the
+    others, cut by the limits, by their order."""
+    rank = _rank(result)
+    return (rank, _done(me, result) if rank == 0 else 0, me)
 
 
 def _beaten(me: int, spent: int, done: list[int]) -> bool:
@@ -183,9 +204,10 @@ def _beaten(me: int, spent: int, done: list[int]) -> bool:
 
 
 class Runner:
-    """One search's view of the race: the work it has done, the others' results
-    (``done``, refreshed by ``pump``, which says whether to stop), whether it was
-    beaten; ``tell`` announces its own finish."""
+    """One search's view of the race: the work it has done (from ``late``, its
+    ``LATE_START`` as the first search's process had it), the others' results (``done``,
+    refreshed by ``pump``, which says whether to stop), whether it was beaten; ``tell``
+    announces its own finish."""
 
     def __init__(
         self,
@@ -194,8 +216,10 @@ class Runner:
         pump: Callable[[], bool],
         tell: Callable[[int], None],
         progress: Callable[[Any], None] | None = None,
+        late: int = 0,
     ) -> None:
         self.me = me
+        self.late = late
         self.done = done
         self.pump = pump
         self.tell = tell
@@ -205,7 +229,7 @@ class Runner:
         self.stopped = False
 
     def progress(self, p: Progress) -> None:
-        self.spent = _work(p.nodes, p.expansions)
+        self.spent = self.late + _work(p.nodes, p.expansions)
         if self.user_progress is not None:
             self.user_progress(p)
 
@@ -218,7 +242,7 @@ class Runner:
 
     def searched(self, result: SolveResult) -> None:
         if not self.beaten and not self.stopped and _rank(result) == 0:
-            spent = _work(result.nodes, result.expansions)
+            spent = self.late + _work(result.nodes, result.expansions)
             self.done[self.me] = spent
             self.tell(spent)
 
@@ -314,6 +338,7 @@ class _Race:
             "limits": limits,
             "options": self.options,
             "racers": self.racers,
+            "late": LATE_START,
         }
         import subprocess
         from multiprocessing.connection import Connection
@@ -448,8 +473,7 @@ def race(
         entries.append((0, result))
     if not entries:  # (cannot happen: the search that beat the first one finished)
         return result
-    # (finished searches by work; the others, cut by the limits, by their order)
-    _, best = min(entries, key=lambda e: (r := _rank(e[1]), _done(e[1]) if r == 0 else 0, e[0]))
+    _, best = min(entries, key=lambda e: _order(*e))
     best = cast(R, best)  # (the others' answers came through a pipe)
     _no_win_within(board, best, [r for _, r in entries])
     best.seconds = time.monotonic() - start

@@ -42,7 +42,7 @@ def serve(read_fd: int, write_fd: int) -> None:
             cancel = True
         return cancel
 
-    runner = Runner(me, done, pump, lambda nodes: outbox.send(("done", nodes)))
+    runner = Runner(me, done, pump, lambda work: outbox.send(("done", work)), late=job["late"])
     try:
         board = Board.from_stones(
             job["black"], job["white"], job["to_move"], job["rule"], compiled=job["compiled"]

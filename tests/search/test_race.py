@@ -33,9 +33,16 @@ PHASE_HELPS = (
 @pytest.fixture
 def quick_race(monkeypatch: pytest.MonkeyPatch) -> None:
     """Race from the first thousand nodes, the second search with no first phase."""
-    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    _race_at_once(monkeypatch)
     racers = (race.Racer(300_000), race.Racer(0))
     monkeypatch.setattr(race, "RACERS", {False: racers, True: racers})
+
+
+def _race_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The others start after a thousand nodes, counting no work before their own (these
+    problems take less work than ``LATE_START``)."""
+    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    monkeypatch.setattr(race, "LATE_START", 0)
 
 
 def _board(case: tuple[str, str, str, str]) -> Board:
@@ -134,7 +141,7 @@ def test_without_shortest_the_second_search_counts_up(
 ) -> None:
     # Counting up proves vct_black's win in 4 with far less work than the search within
     # the cap proves its win in 5; on l10_1 the search within the cap is the cheaper.
-    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    _race_at_once(monkeypatch)
     case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
     cap = solve(case.board, case.goal)
     up = solve(case.board, case.goal, counting_up=True, bound_count="final-vcf")
@@ -154,7 +161,7 @@ def test_every_racer_runs_and_the_least_work_answers(
 ) -> None:
     # each of the mode's racing searches (``RACERS``), run alone with its own options:
     # the race's answer is the finished one with the least work (ties to the first)
-    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    _race_at_once(monkeypatch)
     case = load_case(DEVELOPMENT_CASES / f"{name}.txt")
     racers = race.RACERS[shortest]
     alone = [solve(case.board, case.goal, **{"shortest": shortest, **r.options()}) for r in racers]
@@ -178,9 +185,9 @@ def test_work_not_nodes_ranks_the_searches() -> None:
     cheap.expansions = 20_000  # (work 10.4 M)
     dear = SolveResult(Verdict.PROVEN, Color.BLACK, Goal.TSUME, nodes=5_000_000)
     dear.expansions = 1_000_000  # (work 74 M)
-    assert race._done(cheap) < race._done(dear)
-    done = [race._OPEN, race._done(cheap)]
-    assert race._beaten(0, race._done(dear), done)
+    assert race._done(0, cheap) < race._done(0, dear)
+    done = [race._OPEN, race._done(0, cheap)]
+    assert race._beaten(0, race._done(0, dear), done)
     assert not race._beaten(0, race._work(2_000_000, 100_000), done)
 
 
@@ -206,6 +213,45 @@ def test_the_pipes_are_read_at_most_every_read_every(monkeypatch: pytest.MonkeyP
     assert state.done == [race._OPEN, 99]
     inbox.close()
     outbox.close()
+
+
+@pytest.mark.parametrize("late", [0, -1])
+def test_the_others_count_the_work_done_before_they_start(
+    monkeypatch: pytest.MonkeyPatch, late: int
+) -> None:
+    # Counting up proves vct_black's win with less work than the search within the cap,
+    # which started first: the race's answer is counting up's while its work and
+    # LATE_START are less than the other's, the first search's from a tie on.
+    case = load_case(DEVELOPMENT_CASES / "vct_black.txt")
+    cap = solve(case.board, case.goal)
+    up = solve(case.board, case.goal, counting_up=True, bound_count="final-vcf")
+    _race_at_once(monkeypatch)
+    monkeypatch.setattr(race, "LATE_START", _work(cap) - _work(up) + late)
+    expected = cap if late == 0 else up
+    got = solve(case.board, case.goal, threads=2)
+    assert (got.nodes, got.moves, got.line) == (expected.nodes, expected.moves, expected.line)
+    assert (
+        race._order(1, up) < race._order(0, cap)
+        if late
+        else race._order(0, cap) < race._order(1, up)
+    )
+
+
+def test_a_later_search_is_beaten_counting_its_late_start() -> None:
+    # A search started late has done LATE_START more than its own work: it is beaten
+    # once that passes the first's finished work, and a finish of its own tells so much.
+    done = [10_000_000, race._OPEN]
+    told: list[int] = []
+    late = race.LATE_START
+    runner = race.Runner(1, done, lambda: False, told.append, late=late)
+    runner.progress(SimpleNamespace(nodes=10_000_000 - late - 1, expansions=0))
+    assert not runner.should_stop()
+    runner.progress(SimpleNamespace(nodes=10_000_000 - late, expansions=0))
+    assert runner.should_stop() and runner.beaten
+    finished = SolveResult(Verdict.PROVEN, Color.BLACK, Goal.TSUME, nodes=3_000_000)
+    fresh = race.Runner(1, [race._OPEN, race._OPEN], lambda: False, told.append, late=late)
+    fresh.searched(finished)
+    assert told == [3_000_000 + late]
 
 
 @pytest.mark.usefixtures("quick_race")
