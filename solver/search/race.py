@@ -415,6 +415,11 @@ class _Race:
                 out.append((other.me, value))
         return out
 
+    def stop(self) -> None:
+        """Ask the others to stop (each then answers)."""
+        for other in self.others:
+            other.send(("stop",))
+
     def close(self) -> None:
         for other in self.others:
             other.close()
@@ -434,7 +439,8 @@ def race(
     """``solve`` (:func:`solver.search.api.solve`, passed in: it calls this) with
     ``threads`` searches racing (at most as many as ``RACERS`` lists); ``options`` are
     its keyword options. The first search runs here and reports ``progress``;
-    ``should_stop`` stops them all."""
+    ``should_stop`` stops them all, and the answer is then the best of what each had
+    found (with how far counting up got)."""
     start = time.monotonic()
     deadline = None if limits.time is None else start + limits.time
     racers = RACERS[bool(options.get("shortest"))][:threads]
@@ -462,9 +468,11 @@ def race(
             **{**options, **racers[0].options()},
         )
         if runner.stopped:
-            return result
-        # (a first search that went past RACE_AFTER between two progress reports races)
-        if result.nodes > RACE_AFTER and not state.started:
+            # (each other search answers with what it has found: a finish that came in
+            # meanwhile, or the bounds counting up showed to have no win)
+            state.stop()
+        elif result.nodes > RACE_AFTER and not state.started:
+            # (a first search that went past RACE_AFTER between two progress reports)
             state.start(deadline)  # (its ``done`` slot goes with the job)
         entries = state.answers()
     finally:

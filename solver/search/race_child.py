@@ -18,7 +18,7 @@ __all__ = ["serve"]
 
 def serve(read_fd: int, write_fd: int) -> None:
     """A racing search (``python -m solver.search.race_child IN OUT``): reads its job from the
-    first search, says when it finishes, sends its answer (None when beaten or stopped)."""
+    first search, says when it finishes, sends its answer (None when beaten)."""
     # (Ctrl-C reaches the whole process group: the first search handles it and stops this one)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     inbox = Connection(read_fd, writable=False)
@@ -56,7 +56,8 @@ def serve(read_fd: int, write_fd: int) -> None:
             on_searched=runner.searched,
             **{**job["options"], **job["racers"][me].options()},
         )
-        outbox.send(("ok", None if runner.beaten or runner.stopped else result))
+        # (stopped: its answer so far, which may say how far counting up got)
+        outbox.send(("ok", None if runner.beaten else result))
     except Exception as error:  # (the first search decides what to do with it)
         try:
             outbox.send(("error", error))

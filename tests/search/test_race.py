@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
+from support.fixtures import LONG_SEARCH_CASE
 
 import solver.search.race as race
 from solver.cli import main
@@ -92,7 +93,6 @@ def test_a_search_within_race_after_runs_alone(monkeypatch: pytest.MonkeyPatch) 
     assert (got.nodes, got.line) == (first.nodes, first.line)
 
 
-@pytest.mark.usefixtures("quick_race")
 def test_stopping_stops_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
     closed: list[int | None] = []
     close = race._Other.close
@@ -102,15 +102,57 @@ def test_stopping_stops_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
         closed.append(self.proc.returncode)
 
     monkeypatch.setattr(race._Other, "close", spy)
+    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    case = load_case(DEVELOPMENT_CASES / LONG_SEARCH_CASE)  # (neither finishes in 0.6 s)
     end = time.monotonic() + 0.6
-
-    def stop() -> bool:  # (slowed: the second search starts at the first progress report)
-        time.sleep(0.001)
-        return time.monotonic() > end
-
-    got = solve(_board(PHASE_HELPS), "vct", threads=2, should_stop=stop)
+    got = solve(
+        case.board,
+        "tsume",
+        Limits(max_moves=case.limit),
+        threads=2,
+        should_stop=lambda: time.monotonic() > end,
+    )
     assert got.result is Verdict.UNKNOWN and got.reason == "stopped"
     assert closed == [0]  # (the second search was started, and has ended)
+
+
+@pytest.mark.usefixtures("quick_race")
+def test_a_stopped_race_keeps_a_finish_heard_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stopped as soon as the second search has said it finished (the first, slowed by
+    # every poll, has not): the answer is the second search's, not "stopped".
+    heard: list[int] = []
+    read = race._Other.read
+
+    def spy(self: race._Other, done: list[int], others: list[race._Other]) -> None:
+        read(self, done, others)
+        heard.append(done[self.me])
+
+    monkeypatch.setattr(race._Other, "read", spy)
+
+    def stop() -> bool:
+        time.sleep(0.002)
+        return any(work != race._OPEN for work in heard)
+
+    second = _alone(PHASE_HELPS, 0)
+    got = solve(_board(PHASE_HELPS), "vct", threads=2, should_stop=stop)
+    assert got.result is Verdict.PROVEN and got.checked
+    assert (got.nodes, got.line) == (second.nodes, second.line)
+
+
+def test_a_stopped_race_keeps_how_far_counting_up_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Stopped (Ctrl-C), the race still takes the others' answers so far: counting up's
+    # bounds without a win say how far the search got, which the first search, within
+    # the cap, cannot (a disproof of about 10 s; its win, if any, is longer).
+    monkeypatch.setattr(race, "RACE_AFTER", 1_000)
+    case = load_case(DEVELOPMENT_CASES / LONG_SEARCH_CASE)
+    end = time.monotonic() + 1.5
+    limits = Limits(max_moves=case.limit)
+    got = solve(case.board, "tsume", limits, threads=2, should_stop=lambda: time.monotonic() > end)
+    assert got.result is Verdict.UNKNOWN and got.reason == "stopped"
+    assert got.no_win_within is not None and got.no_win_within >= 3
+    end = time.monotonic() + 1.5
+    alone = solve(case.board, "tsume", limits, should_stop=lambda: time.monotonic() > end)
+    assert alone.result is Verdict.UNKNOWN and alone.no_win_within is None
 
 
 @pytest.mark.usefixtures("quick_race")
