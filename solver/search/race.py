@@ -18,13 +18,14 @@ Earlier is counted in work, not seconds: the nodes, each df-pn expansion counted
 ``EXPANSION_WORK`` VCF nodes (an expansion takes about that long), so that a search
 whose nodes are mostly VCF nodes ranks by its time too; the others, which start later,
 count ``LATE_START`` more, about what the first has done by then. The first search's
-answer stands when it finishes within ``RACE_AFTER`` nodes (the others never start); past that, the
-answer is the finished search with the least work (ties to the first listed). Either
-way it is the same on every machine and every run, however fast each core is (with the
-same core: the pure-Python one counts VCF nodes differently, so another search can rank
-first without a compiler). The searches tell each other when they finish; a search
-stops once another has finished with less work than it has already done. A time limit makes any answer depend on the
-machine's speed, as it does without a race.
+answer stands when it finishes within ``RACE_AFTER`` nodes (the others never start);
+past that, the answer is the finished search with the least work (ties to the first
+listed). Either way it is the same on every machine and every run, however fast each
+core is (with the same core: the pure-Python one counts VCF nodes differently, so
+another search can rank first without a compiler). The searches tell each other when
+they finish; a search stops once another has finished with less work than it has already
+done. A time limit makes any answer depend on the machine's speed, as it does without a
+race.
 
 "Finished" means a verdict (proven, disproven) from a search that was not stopped (under
 ``shortest``, one that also showed its win the shortest). Without one, the answer is that
@@ -134,8 +135,8 @@ EXPANSION_WORK = 70
 
 # Seconds between two reads of the other searches' pipes. A read (``Connection.poll``: a
 # selector made, a system call) costs several microseconds, and a search is asked whether
-# to stop at every poll: reading each time took a deep search 5% longer. A finish heard
-# a few milliseconds late only stops a beaten search later; the answer is the same.
+# to stop at every poll (docs/performance.md). A finish heard a few milliseconds late
+# only stops a beaten search later; the answer is the same.
 READ_EVERY = 0.005
 
 
@@ -157,8 +158,8 @@ class ReadClock:
 # The work the first search has done when another starts, about (``RACE_AFTER`` nodes
 # with their expansions, then a new process's start): the others' work counts from it,
 # so that work ranks searches as their times would on cores of one speed. Without it a
-# race that the first search won waited for the others to pass its work, 0.3-0.5 s on
-# the development machine however short the search.
+# race that the first search won waited for the others to pass its work, however short
+# the search (docs/performance.md).
 LATE_START = 5_000_000
 
 
