@@ -101,7 +101,8 @@ def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> 
     """The pure core looks only at lines holding four (five points) or three (four moves)
     of a colour's stones; a scan of every point, and the compiled core, agree. So do the
     fours an OR node tries (``four_codes``): those with one completion, whose block is
-    neither a five for the other colour nor forbidden to Black, with that block."""
+    neither a five for the other colour nor forbidden to Black with the four on the
+    board, with that block."""
     cores = _cores(moves)
     pure = cores[1]
     for colour in (1, 2):
@@ -113,7 +114,9 @@ def test_five_points_and_four_moves_agree_with_a_full_scan(moves: list[int]) -> 
         for p in fours:
             blocks = pure.completions(p, colour)
             q = blocks[0]
+            pure.put(p, colour)  # (White's four can make or unmake Black's forbidden block)
             forbidden = other == 1 and pure.forbidden(q)
+            pure.remove(p)
             if len(blocks) == 1 and not pure.is_five(q, other) and not forbidden:
                 codes.append(p | (q + 1) << 8)
         for core in cores:

@@ -33,6 +33,14 @@ FALSE_DISPROOF = (
 )
 
 
+# Found by the twins' hunt: White's d7 makes a four whose only block, e7, is a double
+# three for Black with d7 on the board (not before it). Black has a five point at g9.
+FOUR_CODES_BLOCK = (
+    "h8 h9 f9 i9 e6 f8 f4 d6 b5 c6 e9",
+    "g8 i7 g7 f6 h6 c7 b8 a5 h5 f7",
+)
+
+
 def _board(stones: tuple[str, str], compiled: bool) -> Board:
     return Board.from_stones(*stones, to_move="white", compiled=compiled)
 
@@ -64,6 +72,17 @@ def test_a_four_whose_block_becomes_forbidden_wins(compiled: bool) -> None:
     assert check_line(board, [h5]) == 1
     for goal in ("vct", "tsume"):
         assert solve(board, goal, Limits(max_moves=1)).result.value == "proven"
+
+
+def test_the_fours_an_or_node_tries_judge_the_block_after_the_four(compiled: bool) -> None:
+    # d7's block e7 becomes forbidden with d7 on the board: d7 is not a four to search
+    # below (it wins at once where Black has no five point), and a test that judged e7
+    # before d7 had listed it. j7, blocked at h7, stays.
+    board = _board(FOUR_CODES_BLOCK, compiled)
+    d7, e7, h7, j7 = (parse_point(n) for n in ("d7", "e7", "h7", "j7"))
+    assert board.core.forbidden(e7) == 0
+    assert board.core.forbidden_after(e7, d7, 2) == 3
+    assert board.core.four_codes(2) == [j7 | (h7 + 1) << 8]
 
 
 def test_the_false_proof_position_has_a_longer_checked_win(compiled: bool) -> None:
