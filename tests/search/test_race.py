@@ -46,6 +46,19 @@ def _race_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(race, "LATE_START", 0)
 
 
+def _stopped_long_search(seconds: float, threads: int) -> SolveResult:
+    """The long development case (within its move limit) stopped ``seconds`` in."""
+    case = load_case(DEVELOPMENT_CASES / LONG_SEARCH_CASE)
+    end = time.monotonic() + seconds
+    return solve(
+        case.board,
+        "tsume",
+        Limits(max_moves=case.limit),
+        threads=threads,
+        should_stop=lambda: time.monotonic() > end,
+    )
+
+
 def _board(case: tuple[str, str, str, str]) -> Board:
     return Board.from_stones(case[0], case[1], to_move=case[2])
 
@@ -103,15 +116,7 @@ def test_stopping_stops_every_search(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(race._Other, "close", spy)
     monkeypatch.setattr(race, "RACE_AFTER", 1_000)
-    case = load_case(DEVELOPMENT_CASES / LONG_SEARCH_CASE)  # (neither finishes in 0.6 s)
-    end = time.monotonic() + 0.6
-    got = solve(
-        case.board,
-        "tsume",
-        Limits(max_moves=case.limit),
-        threads=2,
-        should_stop=lambda: time.monotonic() > end,
-    )
+    got = _stopped_long_search(0.6, threads=2)  # (neither search finishes in 0.6 s)
     assert got.result is Verdict.UNKNOWN and got.reason == "stopped"
     assert closed == [0]  # (the second search was started, and has ended)
 
@@ -144,14 +149,10 @@ def test_a_stopped_race_keeps_how_far_counting_up_got(monkeypatch: pytest.Monkey
     # bounds without a win say how far the search got, which the first search, within
     # the cap, cannot (a disproof of about 10 s; its win, if any, is longer).
     monkeypatch.setattr(race, "RACE_AFTER", 1_000)
-    case = load_case(DEVELOPMENT_CASES / LONG_SEARCH_CASE)
-    end = time.monotonic() + 1.5
-    limits = Limits(max_moves=case.limit)
-    got = solve(case.board, "tsume", limits, threads=2, should_stop=lambda: time.monotonic() > end)
+    got = _stopped_long_search(1.5, threads=2)
     assert got.result is Verdict.UNKNOWN and got.reason == "stopped"
     assert got.no_win_within is not None and got.no_win_within >= 3
-    end = time.monotonic() + 1.5
-    alone = solve(case.board, "tsume", limits, should_stop=lambda: time.monotonic() > end)
+    alone = _stopped_long_search(1.5, threads=1)
     assert alone.result is Verdict.UNKNOWN and alone.no_win_within is None
 
 
