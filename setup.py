@@ -2,9 +2,10 @@
 
 The extensions are the compiled twins of the engine's reference modules (see
 ``docs/engine.md``): ``solver.engine.core_fast`` (the core), ``solver.search.dfpn_fast``
-(the df-pn loop) and ``solver.search.table_fast`` (its table); and the proof checker,
-``solver/search/checker.py``, plain Python that Cython compiles as it is (it runs on
-every proof reported; the same source runs interpreted without a compiler). Set
+(the df-pn loop), ``solver.search.table_fast`` (its table) and
+``solver.search.checker_fast`` (the proof checker's); and the reference proof checker,
+``solver/search/checker.py``, plain Python that Cython compiles as it is (it names the
+faults the compiled twin finds; the same source runs interpreted without a compiler). Set
 ``RENJU_NO_EXT=1`` to skip them (the pure-Python reference is then used).
 
 With gcc the build is profile-guided: the extensions are built once with counters,
@@ -63,6 +64,7 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
             "solver/search/table_fast.pyx",
             "solver/search/dfpn_fast.pyx",
             "solver/search/checker.py",  # (plain Python compiled as it is: a third faster)
+            "solver/search/checker_fast.pyx",
         ],
         compiler_directives={"language_level": "3"},
         quiet=True,
@@ -74,7 +76,7 @@ if os.environ.get("RENJU_NO_EXT", "") in ("", "0"):
         ext.include_dirs.append("solver/engine")
         if ext.name in ("solver.engine.core_fast", "solver.search.table_fast"):
             ext.depends.append("solver/engine/_alloc.h")
-        if ext.name == "solver.search.dfpn_fast":
+        if ext.name in ("solver.search.dfpn_fast", "solver.search.checker_fast"):
             ext.depends.append("solver/engine/core_fast_api.h")
 
 

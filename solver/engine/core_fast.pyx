@@ -1098,6 +1098,9 @@ cdef class Core:
 
     def forbidden(self, int p):
         """Forbidden kind of the empty point ``p`` for Black: 0, 3, 4 or 6."""
+        return self._forbidden_kind(p)
+
+    cdef inline int _forbidden_kind(self, int p) noexcept nogil:
         if self.rule != 0 or self.cells[p] or not self._may_forbid(p):
             return 0
         return self._forbidden(p)
@@ -2714,6 +2717,48 @@ cdef api tuple core_vcf(object core, int attacker, int max_moves, long long node
     if isinstance(core, Core):
         return (<Core> core)._vcf_search(attacker, max_moves, node_limit, False)
     return core.vcf(attacker, max_moves, node_limit, False)
+
+
+cdef api int core_put(object core, int p, int colour) except -1:
+    """``core.put(p, colour)`` (the proof checker's: ``solver/search/checker_fast.pyx``)."""
+    if isinstance(core, Core):
+        (<Core> core)._put(p, colour)
+    else:
+        core.put(p, colour)
+    return 0
+
+
+cdef api int core_remove(object core, int p) except -1:
+    """``core.remove(p)``."""
+    if isinstance(core, Core):
+        (<Core> core)._remove(p)
+    else:
+        core.remove(p)
+    return 0
+
+
+cdef api int core_get(object core, int p) except -1:
+    """``core.get(p)``: 0 empty, 1 black, 2 white."""
+    if isinstance(core, Core):
+        return (<Core> core).cells[p]
+    return core.get(p)
+
+
+cdef api int core_forbidden(object core, int p) except -1:
+    """``core.forbidden(p)``: Black's forbidden kind at the empty ``p`` (0 if none)."""
+    if isinstance(core, Core):
+        return (<Core> core)._forbidden_kind(p)
+    return core.forbidden(p)
+
+
+cdef api object core_refuted_line(object refuted, int p):
+    """``refuted.get(p)``, ``refuted`` a proof node's refuted defences (a ``Refutations``
+    read without a method call)."""
+    if isinstance(refuted, Refutations):
+        if 0 <= p < NP and (<Refutations> refuted).idx[p] != NO_LINE:
+            return (<Refutations> refuted).lines[(<Refutations> refuted).idx[p]]
+        return None
+    return refuted.get(p)
 
 
 cdef api uint64_t core_hash(object core) except? 0:

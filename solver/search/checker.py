@@ -35,6 +35,17 @@ from solver.search.proof import ProofNode
 
 __all__ = ["ProofError", "RefutationChecker", "check_line", "check_proof", "check_refutations"]
 
+# The compiled twin of ``check_proof`` (``checker_fast.pyx``: the same checks on bit sets,
+# through the core's C interface), for a position on the compiled core; it says only
+# whether a proof holds, and this module names the fault it finds.
+_FastCore: Any = None
+_fast_length: Any = None
+try:
+    from solver.engine.core_fast import Core as _FastCore  # type: ignore[attr-defined,no-redef,unused-ignore]
+    from solver.search.checker_fast import proof_length as _fast_length  # type: ignore[no-redef,unused-ignore]
+except ImportError:  # pragma: no cover - depends on the build
+    pass
+
 
 class ProofError(RenjuError):
     """A proof tree does not hold; the message names the path to the faulty node."""
@@ -233,8 +244,21 @@ def check_proof(
     Raises:
         ProofError: naming the path to the first node that does not hold.
     """
-    rules = _Rules(board)
-    length = _check_node(rules, int(board.to_move), tree, goal, ())
+    length = None
+    compiled = _fast_length is not None and type(board.core) is _FastCore
+    if compiled:
+        length = _fast_length(
+            board.core.copy(), board.rule.value == "renju", int(board.to_move), tree, goal
+        )
+    if length is None:
+        # (no compiled twin, or it found a fault: the reference names it)
+        rules = _Rules(board)
+        length = _check_node(rules, int(board.to_move), tree, goal, ())
+        if compiled:
+            raise ProofError(
+                "the compiled checker rejects the proof the reference checker accepts "
+                "(a fault of one of them)"
+            )
     if max_moves is not None and length > max_moves:
         raise ProofError(f"the proof needs {length} attacker moves, more than {max_moves}")
     return length

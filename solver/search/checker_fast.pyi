@@ -1,0 +1,6 @@
+# The compiled proof checker (solver/search/checker_fast.pyx), for mypy: the twin of
+# solver/search/checker.py's check_proof, which calls it.
+from typing import Any
+
+def proof_length(core: Any, renju: bool, attacker: int, tree: Any, goal: str) -> int | None: ...
+def line_length(core: Any, renju: bool, attacker: int, line: Any) -> int | None: ...
