@@ -24,6 +24,7 @@ Black. From those it re-derives every fact a proof rests on:
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,20 +36,37 @@ from solver.search.proof import ProofNode
 
 __all__ = ["ProofError", "RefutationChecker", "check_line", "check_proof", "check_refutations"]
 
-# The compiled twin of ``check_proof`` (``checker_fast.pyx``: the same checks on bit sets,
-# through the core's C interface), for a position on the compiled core; it says only
-# whether a proof holds, and this module names the fault it finds.
+
+class ProofError(RenjuError):
+    """A proof tree does not hold; the message names the path to the faulty node."""
+
+
+# The compiled twins of ``check_proof``, ``check_line`` and ``RefutationChecker``
+# (``checker_fast.pyx``: the same checks on bit sets, through the core's C interface), run
+# first on a position of the compiled core; they say only whether a proof holds, and this
+# module names the fault they find.
 _FastCore: Any = None
-_fast_length: Any = None
+_twin: Any = None
 try:
     from solver.engine.core_fast import Core as _FastCore  # type: ignore[attr-defined,no-redef,unused-ignore]
-    from solver.search.checker_fast import proof_length as _fast_length  # type: ignore[no-redef,unused-ignore]
+
+    # (by name: the package's __init__ re-exports the API, which imports this module)
+    _twin = importlib.import_module("solver.search.checker_fast")
 except ImportError:  # pragma: no cover - depends on the build
     pass
 
 
-class ProofError(RenjuError):
-    """A proof tree does not hold; the message names the path to the faulty node."""
+def _on_twin(board: Board) -> bool:
+    """Whether the compiled twin checks ``board``'s proofs (its core is the compiled one)."""
+    return _twin is not None and type(board.core) is _FastCore
+
+
+def _twin_fault(what: str) -> ProofError:
+    """What the reference says when it accepts ``what`` the twin rejected."""
+    return ProofError(
+        f"the compiled checker rejects {what} the reference checker accepts "
+        "(a fault of one of them)"
+    )
 
 
 class _Rules:
@@ -134,8 +152,17 @@ def check_line(board: Board, line: list[Point] | tuple[Point, ...]) -> int:
     Raises:
         ProofError: naming the first move that breaks the line.
     """
+    if _on_twin(board):
+        length: int | None = _twin.line_length(
+            board.core.copy(), board.rule.value == "renju", int(board.to_move), line
+        )
+        if length is not None:
+            return length
     rules = _Rules(board)
-    return _check_vcf(rules, int(board.to_move), tuple(line), ())
+    length = _check_vcf(rules, int(board.to_move), tuple(line), ())
+    if _on_twin(board):
+        raise _twin_fault("the line")
+    return length
 
 
 def _check_vcf(
@@ -245,20 +272,16 @@ def check_proof(
         ProofError: naming the path to the first node that does not hold.
     """
     length = None
-    compiled = _fast_length is not None and type(board.core) is _FastCore
-    if compiled:
-        length = _fast_length(
+    if _on_twin(board):
+        length = _twin.proof_length(
             board.core.copy(), board.rule.value == "renju", int(board.to_move), tree, goal
         )
     if length is None:
         # (no compiled twin, or it found a fault: the reference names it)
         rules = _Rules(board)
         length = _check_node(rules, int(board.to_move), tree, goal, ())
-        if compiled:
-            raise ProofError(
-                "the compiled checker rejects the proof the reference checker accepts "
-                "(a fault of one of them)"
-            )
+        if _on_twin(board):
+            raise _twin_fault("the proof")
     if max_moves is not None and length > max_moves:
         raise ProofError(f"the proof needs {length} attacker moves, more than {max_moves}")
     return length
@@ -287,14 +310,18 @@ class RefutationChecker:
     (a caller that tries many refutations, ``solver.search.defend``, makes it once)."""
 
     def __init__(self, board: Board, goal: str = "tsume", max_moves: int | None = None) -> None:
-        self.rules = _Rules(board)
+        self.board = board
         self.goal = goal
         self.max_moves = max_moves
         self.d = int(board.to_move)
         self.a = 3 - self.d
+        self.twin: Any = None
+        if _on_twin(board):
+            self.twin = _twin.Refuter(board.core.copy(), board.rule.value == "renju", self.d, goal)
+        self.rules: _Rules | None = None  # (the reference's position, made when needed)
         # the attacker's five points here, and after each line's first move: a defence
         # changes them only at its own point (as in ``_check_fresh_node``)
-        self.mine = set(self.rules.five(self.a))
+        self.mine: set[int] = set()
         self.firsts: dict[int, set[int]] = {}
 
     def check(self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode) -> int:
@@ -303,6 +330,39 @@ class RefutationChecker:
         Raises:
             ProofError: as :func:`check_refutations`.
         """
+        if self.twin is not None:
+            length = self._twin_length(m, ref)
+            if length is not None:
+                return length
+        length = self._reference(m, ref)
+        if self.twin is not None:
+            raise _twin_fault(f"the refutation of {point_name(m)}")
+        return length
+
+    def holds(self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode) -> bool:
+        """Whether :meth:`check` passes, without naming the fault (the compiled twin's
+        word alone where there is one: a caller that tries refutations to see which
+        hold)."""
+        if self.twin is not None:
+            return self._twin_length(m, ref) is not None
+        try:
+            self._reference(m, ref)
+        except ProofError:
+            return False
+        return True
+
+    def _twin_length(
+        self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode
+    ) -> int | None:
+        length: int | None = self.twin.length(m, ref)
+        if length is not None and self.max_moves is not None and length > self.max_moves:
+            return None
+        return length
+
+    def _reference(self, m: Point, ref: tuple[Point, ...] | list[Point] | ProofNode) -> int:
+        if self.rules is None:
+            self.rules = _Rules(self.board)
+            self.mine = set(self.rules.five(self.a))
         rules, a, d = self.rules, self.a, self.d
         name = point_name(m) if 0 <= m < NPOINTS else str(m)
         if not 0 <= m < NPOINTS or rules.core.get(m) or (d == 1 and rules.forbidden(m)):

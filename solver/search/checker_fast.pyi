@@ -1,6 +1,11 @@
-# The compiled proof checker (solver/search/checker_fast.pyx), for mypy: the twin of
-# solver/search/checker.py's check_proof, which calls it.
+# The compiled proof checker (solver/search/checker_fast.pyx), for mypy: the twins of
+# solver/search/checker.py's check_proof, check_line and RefutationChecker, which call
+# them.
 from typing import Any
 
 def proof_length(core: Any, renju: bool, attacker: int, tree: Any, goal: str) -> int | None: ...
 def line_length(core: Any, renju: bool, attacker: int, line: Any) -> int | None: ...
+
+class Refuter:
+    def __init__(self, core: Any, renju: bool, defender: int, goal: str) -> None: ...
+    def length(self, m: int, ref: Any) -> int | None: ...

@@ -1,6 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The proof checker compiled: ``proof_length``, the twin of ``check_proof`` in
-``solver/search/checker.py`` (the reference), which says only whether a proof holds.
+"""The proof checker compiled: ``proof_length``, ``line_length`` and ``Refuter``, the
+twins of ``check_proof``, ``check_line`` and ``RefutationChecker`` in
+``solver/search/checker.py`` (the reference), which say only whether a proof holds.
 
 The same facts re-derived from the same rule primitives (a stone put and taken off, the
 five points of a colour, Black's forbidden points), in the same order, with the same
@@ -28,6 +29,7 @@ cdef extern from "core_fast_api.h":
 import_solver__engine__core_fast()
 
 from solver.rules.zobrist import ZOBRIST
+from solver.search.proof import ProofNode
 
 cdef extern from *:
     int __builtin_popcountll(unsigned long long) nogil
@@ -443,3 +445,64 @@ def line_length(core, bint renju, int attacker, line):
     cdef _Pos pos = _Pos(core, renju)
     cdef int n = _check_vcf(pos, attacker, tuple(line), NULL, NULL)
     return None if n == FAULT else n
+
+
+cdef class Refuter:
+    """``RefutationChecker``'s twin: whether a refutation holds after a defence, on one
+    copy of the position (the defender to move) for all of them, with its memos."""
+
+    cdef _Pos pos
+    cdef int a, d, goal
+    cdef Bits mine  # the attacker's five points here
+    cdef Bits firsts[NPOINTS]  # and after a certificate's first move (``known``)
+    cdef bint known[NPOINTS]
+
+    def __init__(self, core, bint renju, int defender, str goal):
+        cdef int p
+        self.pos = _Pos(core, renju)
+        self.d = defender
+        self.a = 3 - defender
+        self.goal = G_VCF if goal == "vcf" else G_VCT if goal == "vct" else G_TSUME
+        self.mine = self.pos.five(self.a)[0]
+        for p in range(NPOINTS):
+            self.known[p] = False
+
+    def length(self, int m, ref):
+        """The attacker moves of ``ref`` (a certificate, or a proof tree with the attacker
+        to move) after the defence ``m``, or None if it does not hold there."""
+        cdef _Pos pos = self.pos
+        cdef int a = self.a, d = self.d, n, q
+        cdef Bits start_mine, start_first
+        if not 0 <= m < NPOINTS or pos.get(m) or (d == 1 and pos.forbidden(m)):
+            return None
+        if _has(pos.five(d), m):
+            return None
+        if isinstance(ref, ProofNode):
+            pos.put(m, d)
+            try:
+                n = _node(pos, a, ref, self.goal)
+            finally:
+                pos.remove(m)
+        else:
+            line = tuple(ref)
+            q = line[0] if len(line) else -1
+            if 0 <= q < NPOINTS and q != m and not pos.get(q):
+                if not self.known[q]:
+                    pos.fives_after(q, a, &self.firsts[q])
+                    self.known[q] = True
+                start_mine = self.mine
+                _drop(&start_mine, m)
+                start_first = self.firsts[q]
+                _drop(&start_first, m)
+                pos.put(m, d)
+                try:
+                    n = _check_vcf(pos, a, line, &start_mine, &start_first)
+                finally:
+                    pos.remove(m)
+            else:
+                pos.put(m, d)
+                try:
+                    n = _check_vcf(pos, a, line, NULL, NULL)
+                finally:
+                    pos.remove(m)
+        return None if n == FAULT else n

@@ -12,6 +12,7 @@ reference to name the fault it finds; on the pure core it runs the reference alo
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -31,7 +32,12 @@ from solver.search.api import Limits, solve
 from solver.search.checker import ProofError, check_line, check_proof
 from solver.search.proof import ProofNode
 
-pytestmark = pytest.mark.skipif(not compiled_available(), reason="compiled checker not built")
+try:
+    import solver.search.checker_fast as checker_fast
+except ImportError:  # pragma: no cover - a build without the extensions
+    if compiled_available():
+        raise
+    pytest.skip("compiled checker not built", allow_module_level=True)
 
 # cases whose proofs are found in a few milliseconds, with forbidden points and counter
 # fours among them, both colours attacking
@@ -62,10 +68,17 @@ def _proof(name: str) -> tuple[Board, ProofNode, str]:
     return case.board, result.tree, case.goal
 
 
+def _reference_line(board: Board, line: list[int] | tuple[int, ...]) -> int | None:
+    """The reference's length of a VCF line (None: it raised)."""
+    try:
+        return checker._check_vcf(checker._Rules(board), int(board.to_move), tuple(line), ())
+    except ProofError:
+        return None
+
+
 def _twins(board: Board, tree: ProofNode, goal: str) -> tuple[int | None, int | None]:
     """The compiled twin's length (None: a fault) and the reference's (None: it raised)."""
-    assert checker._fast_length is not None
-    fast = checker._fast_length(
+    fast = checker_fast.proof_length(
         board.core.copy(), board.rule.value == "renju", int(board.to_move), tree, goal
     )
     try:
@@ -175,19 +188,31 @@ def test_an_open_four_does_not_win_against_a_five_point() -> None:
 def test_black_cannot_play_his_double_four_in_a_certificate() -> None:
     # h8 makes two fours (e8-h8 blocked at d8, h5-h8 blocked at h4): a double four,
     # forbidden for Black; White may play it
-    from solver.search.checker_fast import line_length
-
     black, white = "e8 f8 g8 h5 h6 h7", "d8 h4 a1 a3 a5 a7"
     line = parse_points("h8")
     for mover, expected in (("black", None), ("white", 1)):
         stones = (black, white) if mover == "black" else (white, black)
         board = Board.from_stones(*stones, to_move=mover)
-        fast = line_length(board.core.copy(), True, int(board.to_move), line)
-        try:
-            ref: int | None = check_line(board, line)
-        except ProofError:
-            ref = None
-        assert fast == ref == expected, mover
+        fast = checker_fast.line_length(board.core.copy(), True, int(board.to_move), line)
+        assert fast == _reference_line(board, line) == expected, mover
+        if expected is None:
+            with pytest.raises(ProofError, match="not playable"):
+                check_line(board, line)
+        else:
+            assert check_line(board, line) == expected
+
+
+def test_a_defence_that_makes_five_is_not_refuted() -> None:
+    # White's open four k8 refutes a far defence (o15), but not Black's b6, which
+    # completes b2-b6
+    line = parse_points("k8")
+    quiet = Board.from_stones("b2 b3 b4 n1 n3 n5", "h8 i8 j8 a9", to_move="black")
+    assert checker.RefutationChecker(quiet, "vct")._twin_length(parse_point("o15"), line) == 1
+    board = Board.from_stones("b2 b3 b4 b5 n1 n3", "h8 i8 j8 a9", to_move="black")
+    trial = checker.RefutationChecker(board, "vct")
+    assert trial._twin_length(parse_point("b6"), line) is None
+    with pytest.raises(ProofError, match="makes five"):
+        trial.check(parse_point("b6"), line)
 
 
 def test_check_proof_names_the_fault_the_twin_finds() -> None:
@@ -203,21 +228,20 @@ def test_check_proof_names_the_fault_the_twin_finds() -> None:
 
 def test_a_fault_only_the_twin_finds_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     board, tree, goal = _proof("vct_game_white_l06_1")
-    monkeypatch.setattr(checker, "_fast_length", lambda *args: None)
-    with pytest.raises(ProofError, match="compiled checker rejects"):
+    monkeypatch.setattr(checker, "_twin", SimpleNamespace(proof_length=lambda *args: None))
+    with pytest.raises(ProofError, match="compiled checker rejects the proof"):
         check_proof(board, tree, goal)
 
 
 def test_the_pure_core_is_checked_by_the_reference(monkeypatch: pytest.MonkeyPatch) -> None:
     board, tree, goal = _proof("vct_game_white_l06_1")
     calls: list[Any] = []
-    real = checker._fast_length
 
     def spy(*args: Any) -> int | None:
         calls.append(args)
-        return real(*args)  # type: ignore[no-any-return]
+        return checker_fast.proof_length(*args)
 
-    monkeypatch.setattr(checker, "_fast_length", spy)
+    monkeypatch.setattr(checker, "_twin", SimpleNamespace(proof_length=spy))
     length = check_proof(board, tree, goal)
     assert len(calls) == 1
     black, white = board.stones(Color.BLACK), board.stones(Color.WHITE)
@@ -258,8 +282,6 @@ def _four_walk(board: Board, data: st.DataObject) -> list[int]:
 
 
 def _check_runs(position: tuple[Stones, Stones, int], data: st.DataObject) -> None:
-    from solver.search.checker_fast import line_length
-
     black, white, attacker = position
     board = Board.from_stones(
         [p[1] * 15 + p[0] for p in black],
@@ -267,12 +289,8 @@ def _check_runs(position: tuple[Stones, Stones, int], data: st.DataObject) -> No
         to_move="black" if attacker == 1 else "white",
     )
     line = _four_walk(board, data)
-    fast = line_length(board.core.copy(), True, attacker, line)
-    try:
-        ref: int | None = check_line(board, line)
-    except ProofError:
-        ref = None
-    assert fast == ref, line
+    fast = checker_fast.line_length(board.core.copy(), True, attacker, line)
+    assert fast == _reference_line(board, line), line
 
 
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=HEALTH)
@@ -294,9 +312,12 @@ def _certificates(tree: ProofNode) -> list[tuple[list[int], tuple[int, ...]]]:
 
 
 def _after(board: Board, moves: list[int]) -> Board:
+    """``board`` after ``moves``, the side to move first."""
     me, you = board.to_move, board.to_move.opponent
     stones = {me: board.stones(me) + moves[::2], you: board.stones(you) + moves[1::2]}
-    return Board.from_stones(stones[Color.BLACK], stones[Color.WHITE], board.to_move)
+    return Board.from_stones(
+        stones[Color.BLACK], stones[Color.WHITE], you if len(moves) % 2 else me
+    )
 
 
 def _added(board: Board, data: st.DataObject) -> Board:
@@ -315,11 +336,9 @@ def _added(board: Board, data: st.DataObject) -> Board:
     return Board.from_stones(black, white, board.to_move)
 
 
-@settings(max_examples=examples(80), deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(name=st.sampled_from(QUICK), data=st.data())
 def test_the_twins_agree_in_a_position_with_stones_added(name: str, data: st.DataObject) -> None:
-    from solver.search.checker_fast import line_length
-
     board, tree, goal = _proof(name)
     changed = _added(board, data)
     if changed.five_on_board() is None:
@@ -328,9 +347,42 @@ def test_the_twins_agree_in_a_position_with_stones_added(name: str, data: st.Dat
     there = _added(_after(board, moves), data)
     if there.five_on_board() is not None:
         return
-    fast = line_length(there.core.copy(), True, int(there.to_move), line)
-    try:
-        ref: int | None = check_line(there, line)
-    except ProofError:
-        ref = None
-    assert fast == ref, line
+    fast = checker_fast.line_length(there.core.copy(), True, int(there.to_move), line)
+    assert fast == _reference_line(there, line), line
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(name=st.sampled_from(QUICK), data=st.data())
+def test_the_refutation_twins_agree(name: str, data: st.DataObject) -> None:
+    # a node's defences, each with its own answer or another defence's, and points that
+    # are no legal defence (taken, forbidden, a five of the defender's), sometimes with
+    # stones added next to the stones
+    board, tree, goal = _proof(name)
+    certificates = _certificates(tree)
+    if not certificates:
+        return
+    moves, _ = data.draw(st.sampled_from(certificates))
+    here = _after(board, moves[:-1])  # (the defender to move)
+    if data.draw(st.booleans(), label="stones added"):
+        here = _added(here, data)
+        if here.five_on_board() is not None:
+            return
+    trial = checker.RefutationChecker(here, goal, data.draw(st.sampled_from([None, 1, 3, 9])))
+    node = next(n for p, n in tree.walk() if [*p, n.move] == moves[:-1])
+    answers: dict[int, Any] = {**node.refuted, **node.replies}
+    core, d = here.core, int(here.to_move)
+    kinds = [
+        sorted(answers),
+        [p for p in range(225) if core.get(p)],
+        [p for p in range(225) if d == 1 and not core.get(p) and core.forbidden(p)],
+        core.five_points(d),
+    ]
+    for _ in range(5):
+        m = data.draw(st.sampled_from([k for k in kinds if k]).flatmap(st.sampled_from))
+        ref = answers[data.draw(st.sampled_from(sorted(answers)), label="answer of")]
+        try:
+            expected: int | None = trial._reference(m, ref)
+        except ProofError:
+            expected = None
+        assert trial._twin_length(m, ref) == expected, (m, ref)
+        assert trial.holds(m, ref) is (expected is not None)
