@@ -221,7 +221,7 @@ cdef int _node(_Pos pos, int a, node, int goal) except -1:
 cdef int _fresh_node(_Pos pos, int a, node, int goal) except -1:
     cdef int d = 3 - a
     cdef int p, q, m, nt, nn, sub, longest, i, j, nf = 0
-    cdef Bits new, mine, after, start_mine, start_first
+    cdef Bits new, mine, after
     cdef const Bits* theirs
     cdef int fpt[FIRSTS]
     cdef Bits fval[FIRSTS]
@@ -297,21 +297,9 @@ cdef int _fresh_node(_Pos pos, int a, node, int goal) except -1:
                             fpt[nf] = q
                             fval[nf] = first
                             nf += 1
-                    start_mine = mine
-                    _drop(&start_mine, m)
-                    start_first = first
-                    _drop(&start_first, m)
-                    pos.put(m, d)
-                    try:
-                        sub = _check_vcf(pos, a, line, &start_mine, &start_first)
-                    finally:
-                        pos.remove(m)
+                    sub = _certificate_after(pos, a, m, line, &mine, &first)
                 else:
-                    pos.put(m, d)
-                    try:
-                        sub = _check_vcf(pos, a, line, NULL, NULL)
-                    finally:
-                        pos.remove(m)
+                    sub = _certificate_after(pos, a, m, line, NULL, NULL)
             if sub == FAULT:
                 return FAULT
             if sub > longest:
@@ -319,6 +307,27 @@ cdef int _fresh_node(_Pos pos, int a, node, int goal) except -1:
         return longest + 1
     finally:
         pos.remove(p)
+
+
+cdef int _certificate_after(
+    _Pos pos, int a, int m, line, const Bits* mine, const Bits* first
+) except -1:
+    """``line`` replayed as a VCF of ``a`` after the defender's move ``m``: its attacker
+    moves, or ``FAULT``. ``mine`` and ``first``, if given: the attacker's five points
+    before ``m`` and after the line's first move, of which ``m`` takes only its own
+    point (``_replay_vcf``)."""
+    cdef Bits start_mine, start_first
+    pos.put(m, 3 - a)
+    try:
+        if first == NULL:
+            return _check_vcf(pos, a, line, NULL, NULL)
+        start_mine = mine[0]
+        _drop(&start_mine, m)
+        start_first = first[0]
+        _drop(&start_first, m)
+        return _check_vcf(pos, a, line, &start_mine, &start_first)
+    finally:
+        pos.remove(m)
 
 
 cdef list _legal_moves(_Pos pos, int colour):
@@ -472,7 +481,6 @@ cdef class Refuter:
         to move) after the defence ``m``, or None if it does not hold there."""
         cdef _Pos pos = self.pos
         cdef int a = self.a, d = self.d, n, q
-        cdef Bits start_mine, start_first
         if not 0 <= m < NPOINTS or pos.get(m) or (d == 1 and pos.forbidden(m)):
             return None
         if _has(pos.five(d), m):
@@ -490,19 +498,7 @@ cdef class Refuter:
                 if not self.known[q]:
                     pos.fives_after(q, a, &self.firsts[q])
                     self.known[q] = True
-                start_mine = self.mine
-                _drop(&start_mine, m)
-                start_first = self.firsts[q]
-                _drop(&start_first, m)
-                pos.put(m, d)
-                try:
-                    n = _check_vcf(pos, a, line, &start_mine, &start_first)
-                finally:
-                    pos.remove(m)
+                n = _certificate_after(pos, a, m, line, &self.mine, &self.firsts[q])
             else:
-                pos.put(m, d)
-                try:
-                    n = _check_vcf(pos, a, line, NULL, NULL)
-                finally:
-                    pos.remove(m)
+                n = _certificate_after(pos, a, m, line, NULL, NULL)
         return None if n == FAULT else n
