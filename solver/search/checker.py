@@ -84,9 +84,10 @@ class _Rules:
         self.rule_renju = board.rule.value == "renju"
         self.black: set[int] | None = None
         self.white: set[int] | None = None
-        # (proof node, position) pairs already checked: a proof tree shares the subtrees
-        # of transposed positions, and each needs checking once per position
-        self.checked: dict[tuple[int, int], int] = {}
+        # (proof node, position) pairs already checked, with the length and the node (kept
+        # alive: the key is its id, which a freed node's successor may take): a proof
+        # tree shares the subtrees of transposed positions, each checked once a position
+        self.checked: dict[tuple[int, int], tuple[int, ProofNode]] = {}
         # (position, attacker, line) certificates replayed already, with their lengths
         self.lines: dict[tuple[int, int, tuple[Point, ...]], int] = {}
 
@@ -395,8 +396,8 @@ class RefutationChecker:
 def _check_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _Path) -> int:
     key = (id(node), rules.core.hash)
     if key not in rules.checked:
-        rules.checked[key] = _check_fresh_node(rules, a, node, goal, path)
-    return rules.checked[key]
+        rules.checked[key] = (_check_fresh_node(rules, a, node, goal, path), node)
+    return rules.checked[key][0]
 
 
 def _check_fresh_node(rules: _Rules, a: int, node: ProofNode, goal: str, path: _Path) -> int:

@@ -102,9 +102,12 @@ cdef class _Pos:
     cdef bint renju
     cdef Bits fives[3]
     cdef bint known[3]
-    cdef dict checked  # (proof node, position): its length (a tree shares subtrees)
+    cdef dict checked  # (proof node, position): its length and the node (kept: its id)
     cdef Replayed* lines  # (position, attacker, line): a certificate's length
     cdef size_t cap, used
+    # the certificates the memo names by identity, kept alive while it is: a freed
+    # tuple's address may be another's next
+    cdef list keep
     cdef int buf[NPOINTS]
 
     def __init__(self, core, bint renju):
@@ -112,6 +115,7 @@ cdef class _Pos:
         self.renju = renju
         self.known[1] = self.known[2] = False
         self.checked = {}
+        self.keep = []
         self.cap = 1024
         self.used = 0
         self.lines = <Replayed*> calloc(self.cap, sizeof(Replayed))
@@ -153,6 +157,7 @@ cdef class _Pos:
         r = self.slot(h, line, a)
         if r.length == 0:
             self.used += 1
+            self.keep.append(line)
         r.h, r.line, r.a, r.length = h, <uintptr_t> <void*> line, a, length
         return 0
 
@@ -211,10 +216,10 @@ cdef int _node(_Pos pos, int a, node, int goal) except -1:
     key = (id(node), core_hash(pos.core))
     done = pos.checked.get(key)
     if done is not None:
-        return done
+        return done[0]
     cdef int n = _fresh_node(pos, a, node, goal)
     if n != FAULT:
-        pos.checked[key] = n
+        pos.checked[key] = (n, node)  # (the node kept alive: the key is its id)
     return n
 
 

@@ -350,3 +350,34 @@ def test_trainer_shows_an_error_instead_of_the_solution(
             assert screen.attempt.message.startswith("solver error: the checker rejected")
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["line", "tree"])
+def test_a_checked_refutation_does_not_vouch_for_another_at_its_address(
+    compiled: bool, kind: str
+) -> None:
+    # The checker's memos name an answer by its identity; a freed answer's address is
+    # soon another's (CPython reuses it at once), which must be checked on its own.
+    from solver.rules.notation import parse_point, parse_points
+    from solver.search.checker import RefutationChecker
+
+    board = Board.from_stones(
+        "b2 b3 b4 n1 n3 n5", "h8 i8 j8 a9", to_move="black", compiled=compiled
+    )
+    trial = RefutationChecker(board, "vct")
+    far = parse_point("o15")
+
+    def answer(point: str) -> tuple[int, ...] | ProofNode:
+        if kind == "line":
+            return tuple(parse_points(point))
+        return ProofNode(move=parse_point(point), length=1)
+
+    good = answer("k8")  # White's open four
+    assert trial.holds(far, good)
+    del good
+    for _ in range(10):
+        bad = answer("a2")  # no threat at all
+        assert not trial.holds(far, bad)
+        with pytest.raises(ProofError, match="a2"):
+            trial.check(far, bad)
+        del bad
