@@ -206,9 +206,9 @@ def test_a_defence_that_makes_five_is_not_refuted() -> None:
     # White's open four k8 refutes a far defence (o15), but not Black's b6, which
     # completes b2-b6
     line = parse_points("k8")
-    quiet = Board.from_stones("b2 b3 b4 n1 n3 n5", "h8 i8 j8 a9", to_move="black")
+    quiet = Board.from_stones("b2 b3 b4 n1 n3 n5", "h8 i8 j8 a9", to_move="black", compiled=True)
     assert checker.RefutationChecker(quiet, "vct")._twin_length(parse_point("o15"), line) == 1
-    board = Board.from_stones("b2 b3 b4 b5 n1 n3", "h8 i8 j8 a9", to_move="black")
+    board = Board.from_stones("b2 b3 b4 b5 n1 n3", "h8 i8 j8 a9", to_move="black", compiled=True)
     trial = checker.RefutationChecker(board, "vct")
     assert trial._twin_length(parse_point("b6"), line) is None
     with pytest.raises(ProofError, match="makes five"):
@@ -226,8 +226,14 @@ def test_check_proof_names_the_fault_the_twin_finds() -> None:
         check_proof(board, tree, goal)
 
 
+def _on_core(board: Board, compiled: bool) -> Board:
+    black, white = board.stones(Color.BLACK), board.stones(Color.WHITE)
+    return Board.from_stones(black, white, board.to_move, compiled=compiled)
+
+
 def test_a_fault_only_the_twin_finds_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
     board, tree, goal = _proof("vct_game_white_l06_1")
+    board = _on_core(board, True)
     monkeypatch.setattr(checker, "_twin", SimpleNamespace(proof_length=lambda *args: None))
     with pytest.raises(ProofError, match="compiled checker rejects the proof"):
         check_proof(board, tree, goal)
@@ -242,11 +248,9 @@ def test_the_pure_core_is_checked_by_the_reference(monkeypatch: pytest.MonkeyPat
         return checker_fast.proof_length(*args)
 
     monkeypatch.setattr(checker, "_twin", SimpleNamespace(proof_length=spy))
-    length = check_proof(board, tree, goal)
+    length = check_proof(_on_core(board, True), tree, goal)
     assert len(calls) == 1
-    black, white = board.stones(Color.BLACK), board.stones(Color.WHITE)
-    pure = Board.from_stones(black, white, board.to_move, compiled=False)
-    assert check_proof(pure, tree, goal) == length
+    assert check_proof(_on_core(board, False), tree, goal) == length
     assert len(calls) == 1
 
 
@@ -287,6 +291,7 @@ def _check_runs(position: tuple[Stones, Stones, int], data: st.DataObject) -> No
         [p[1] * 15 + p[0] for p in black],
         [p[1] * 15 + p[0] for p in white],
         to_move="black" if attacker == 1 else "white",
+        compiled=True,
     )
     line = _four_walk(board, data)
     fast = checker_fast.line_length(board.core.copy(), True, attacker, line)
@@ -315,9 +320,8 @@ def _after(board: Board, moves: list[int]) -> Board:
     """``board`` after ``moves``, the side to move first."""
     me, you = board.to_move, board.to_move.opponent
     stones = {me: board.stones(me) + moves[::2], you: board.stones(you) + moves[1::2]}
-    return Board.from_stones(
-        stones[Color.BLACK], stones[Color.WHITE], you if len(moves) % 2 else me
-    )
+    to_move = you if len(moves) % 2 else me
+    return Board.from_stones(stones[Color.BLACK], stones[Color.WHITE], to_move, compiled=True)
 
 
 def _added(board: Board, data: st.DataObject) -> Board:
@@ -333,7 +337,7 @@ def _added(board: Board, data: st.DataObject) -> Board:
         )
         q = data.draw(st.sampled_from(near), label="added at")
         (black if data.draw(st.booleans(), label="black") else white).append(q)
-    return Board.from_stones(black, white, board.to_move)
+    return Board.from_stones(black, white, board.to_move, compiled=True)
 
 
 @settings(max_examples=examples(60), deadline=None)
